@@ -1,0 +1,42 @@
+//! Run one scenario under several variants and say where they part ways (issue: "Comparison").
+//!
+//! States are compared on what the protocol variants share and a user sees: every broker's log (record and
+//! epoch), HW, liveness and role, and the controller's leader, epoch and ISR. Epoch caches and fetcher states
+//! differ by construction between variants, so they are left out.
+
+use serde::Serialize;
+
+use crate::scenario::Scenario;
+use crate::state::State;
+use crate::trace::Trace;
+use crate::variant::{Protocol, Variant};
+
+/// The result of a comparison.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Comparison {
+    /// One trace per variant, in the order asked.
+    pub traces: Vec<Trace>,
+    /// The first step after which the variants' states differ, if they ever do.
+    pub first_difference: Option<u32>,
+    /// Per variant (same order): the first step at which a non-by-design invariant fails.
+    pub first_bug: Vec<Option<u32>>,
+}
+
+/// Run `scenario` under each variant (with the scenario's flags) and compare.
+pub fn compare(scenario: &Scenario, variants: &[Variant]) -> Comparison {
+    let traces: Vec<Trace> =
+        variants.iter().map(|v| crate::run_protocol(scenario, Protocol::new(*v, &scenario.config.flags))).collect();
+    let steps = scenario.events.len();
+    let first_difference = (0..steps).find(|&i| {
+        let first = traces.first().map(|t| observable(t.state_at(Some(i))));
+        traces.iter().skip(1).any(|t| Some(observable(t.state_at(Some(i)))) != first)
+    });
+    let first_bug = traces.iter().map(Trace::first_bug_step).collect();
+    Comparison { traces, first_difference: first_difference.map(|i| i as u32), first_bug }
+}
+
+/// The part of a state compared across variants.
+fn observable(state: &State) -> impl PartialEq + '_ {
+    let replicas: Vec<_> = state.replicas.iter().map(|r| (&r.log, r.hw, r.up, r.role)).collect();
+    (state.controller.leader, state.controller.leader_epoch, state.controller.isr, replicas)
+}

@@ -1,0 +1,266 @@
+//! The controller's decisions (spec §2 "Unclean leader election", §3.4 E1, E7) and how a broker applies the
+//! LeaderAndIsr they send (E2): becoming leader never truncates; becoming follower applies the variant's rule.
+
+use super::narrate::list_names;
+use super::{reject, Reject, Sim};
+use crate::state::{BrokerId, BrokerSet, FetchState, LeaderAndIsr, Role};
+use crate::trace::{Annotation, TruncateCause};
+use crate::variant::BecomeFollowerRule;
+
+/// The controller's choice of leader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Choice {
+    pub(crate) leader: Option<BrokerId>,
+    pub(crate) unclean: bool,
+}
+
+impl Sim<'_> {
+    /// Choose a leader: a named candidate must be live and in the ISR (or, with no live ISR member and unclean
+    /// election enabled, any live broker); without a candidate, the first live ISR member in assignment order,
+    /// else the first live broker if unclean election is enabled, else none (offline).
+    pub(crate) fn choose_leader(&self, candidate: Option<BrokerId>) -> Result<Choice, Reject> {
+        let c = &self.state.controller;
+        let clean = c.isr.iter().find(|b| c.live.contains(*b));
+        let unclean_ok = self.scenario.config.unclean_leader_election;
+        match candidate {
+            Some(b) if !c.live.contains(b) => {
+                reject("BROKER_NOT_AVAILABLE", format!("the controller sees {} as dead", self.name(b)))
+            }
+            Some(b) if c.isr.contains(b) => Ok(Choice { leader: Some(b), unclean: false }),
+            Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true }),
+            Some(b) => reject(
+                "ELIGIBLE_LEADERS_NOT_AVAILABLE",
+                if clean.is_some() {
+                    format!("{} is not in the ISR {}", self.name(b), self.set_names(c.isr))
+                } else {
+                    format!("{} is not in the ISR {} and unclean leader election is disabled", self.name(b), self.set_names(c.isr))
+                },
+            ),
+            None => Ok(match clean {
+                Some(b) => Choice { leader: Some(b), unclean: false },
+                None if unclean_ok => Choice { leader: c.live.iter().next(), unclean: c.live.iter().next().is_some() },
+                None => Choice { leader: None, unclean: false },
+            }),
+        }
+    }
+
+    /// Write the choice (epoch + 1), enqueue LeaderAndIsr for every live broker, deliver at once to `now`.
+    /// Returns the narration of the election and of each delivery.
+    pub(crate) fn install_leader(&mut self, choice: Choice, now: BrokerSet) -> String {
+        let c = &mut self.state.controller;
+        c.leader = choice.leader;
+        c.leader_epoch += 1;
+        if choice.unclean {
+            if let Some(l) = choice.leader {
+                c.isr = BrokerSet::only(l);
+            }
+        }
+        let (epoch, isr) = (c.leader_epoch, c.isr);
+        if choice.unclean {
+            self.history.record_unclean(self.step);
+        }
+        self.annotate(Annotation::Elected { leader: choice.leader, epoch, unclean: choice.unclean, isr });
+        let head = match choice.leader {
+            Some(l) if choice.unclean => format!(
+                "the controller elects {} leader of epoch {epoch} uncleanly: no live ISR member was left, so the ISR becomes {{{}}}",
+                self.name(l),
+                self.name(l)
+            ),
+            Some(l) => format!("the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
+            None => format!(
+                "the partition goes offline in epoch {epoch}: no live ISR member of {} and unclean election is disabled",
+                self.set_names(isr)
+            ),
+        };
+        let deliveries = self.send_leader_and_isr(now);
+        join_clauses(head, deliveries)
+    }
+
+    /// Enqueue the current LeaderAndIsr for every live broker and apply it at once on those in `now` that are up.
+    pub(crate) fn send_leader_and_isr(&mut self, now: BrokerSet) -> Vec<String> {
+        let req = self.state.controller.current();
+        for b in self.state.controller.live.iter() {
+            self.state.controller.outbox[b as usize] = Some(req);
+        }
+        let mut notes = Vec::new();
+        let live = self.state.controller.live;
+        for b in now.iter().filter(|b| live.contains(*b)) {
+            let r = self.state.replica(b);
+            if r.up && !r.zombie {
+                notes.push(self.apply_leader_and_isr(b));
+            }
+        }
+        notes
+    }
+
+    /// E2: apply the newest LeaderAndIsr queued for `b`. The caller checks `b` is up and not a zombie.
+    pub(crate) fn apply_leader_and_isr(&mut self, b: BrokerId) -> String {
+        let Some(req) = self.state.controller.outbox[b as usize].take() else {
+            return format!("{} has no LeaderAndIsr waiting", self.name(b));
+        };
+        let known = self.state.replica(b).known_epoch;
+        if req.epoch <= known {
+            return format!(
+                "{} ignores LeaderAndIsr epoch {}: it already has epoch {known}",
+                self.name(b),
+                req.epoch
+            );
+        }
+        self.annotate(Annotation::LeaderAndIsrApplied { broker: b, leader: req.leader, epoch: req.epoch });
+        match req.leader {
+            Some(l) if l == b => self.become_leader(b, req),
+            Some(l) => self.become_follower(b, l, req.epoch),
+            None => {
+                self.fail_pending_acks(b);
+                let r = &mut self.state.replicas[b as usize];
+                r.role = Role::None;
+                r.known_epoch = req.epoch;
+                r.known_leader = None;
+                r.fetch_state = FetchState::Idle;
+                r.isr = BrokerSet::EMPTY;
+                format!("{} learns the partition has no leader in epoch {} and stops fetching", self.name(b), req.epoch)
+            }
+        }
+    }
+
+    fn become_leader(&mut self, b: BrokerId, req: LeaderAndIsr) -> String {
+        let records_epoch = self.protocol.records_epoch_on_election();
+        let r = &mut self.state.replicas[b as usize];
+        r.role = Role::Leader;
+        r.known_epoch = req.epoch;
+        r.known_leader = Some(b);
+        r.fetch_state = FetchState::Idle;
+        r.isr = req.isr;
+        r.remote_leo = [-1; crate::scenario::MAX_BROKERS];
+        r.leader_epoch_start_offset = r.leo();
+        let (leo, hw) = (r.leo(), r.hw);
+        if records_epoch {
+            r.epoch_cache.assign_replacing(req.epoch, leo);
+        }
+        self.maybe_increment_hw(b);
+        let cache_note = if records_epoch { format!(", records ({}, {leo}) in its epoch cache (KAFKA-7415)", req.epoch) } else { String::new() };
+        format!(
+            "{} becomes leader of epoch {} with its own HW {hw} and LEO {leo}{cache_note}; a leader never truncates",
+            self.name(b),
+            req.epoch
+        )
+    }
+
+    fn become_follower(&mut self, b: BrokerId, leader: BrokerId, epoch: i32) -> String {
+        self.fail_pending_acks(b);
+        let rule = self.protocol.become_follower_rule();
+        let every_epoch = self.protocol.truncates_on_every_epoch_change();
+        let leader_hw = {
+            let l = self.state.replica(leader);
+            l.is_acting_leader().then_some(l.hw)
+        };
+        let r = &mut self.state.replicas[b as usize];
+        let leader_changed = r.known_leader != Some(leader);
+        let was_fetching = r.role == Role::Follower && r.fetch_state != FetchState::Idle;
+        r.role = Role::Follower;
+        r.known_leader = Some(leader);
+        r.known_epoch = epoch;
+        r.isr = BrokerSet::EMPTY;
+        let (hw, leo) = (r.hw, r.leo());
+        let who = format!("{} becomes follower of {} in epoch {epoch}", self.name(b), self.name(leader));
+        let same_leader_note = "the leader did not change, so it keeps its fetcher state and truncates nothing";
+        match rule {
+            BecomeFollowerRule::TruncateToOwnHw | BecomeFollowerRule::TruncateToLeaderHw => {
+                self.state.replicas[b as usize].fetch_state = FetchState::Fetching;
+                if !leader_changed {
+                    return format!("{who}; {same_leader_note}");
+                }
+                let (target, cause, basis) = match (rule, leader_hw) {
+                    (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => (
+                        lhw.min(leo),
+                        TruncateCause::LeaderHw,
+                        format!("the leader's HW {lhw}"),
+                    ),
+                    (BecomeFollowerRule::TruncateToLeaderHw, None) => {
+                        (hw, TruncateCause::OwnHw, format!("its own HW {hw} (the leader is not serving)"))
+                    }
+                    _ => (hw, TruncateCause::OwnHw, format!("its own HW {hw}")),
+                };
+                let removed = self.truncate_to(b, target, cause);
+                if removed.is_empty() {
+                    format!("{who} and truncates to {basis}: nothing to discard")
+                } else {
+                    let why = if cause == TruncateCause::OwnHw {
+                        ": a follower's HW lags the leader's by at least one fetch, so these may have been committed"
+                    } else {
+                        ""
+                    };
+                    format!("{who} and truncates to {basis}, discarding {}{why}", self.labels(&removed))
+                }
+            }
+            BecomeFollowerRule::AskLeaderEpoch => {
+                if !leader_changed && !every_epoch && was_fetching {
+                    return format!("{who}; {same_leader_note} (before KAFKA-7164)");
+                }
+                self.state.replicas[b as usize].fetch_state = FetchState::Truncating;
+                let why = if leader_changed { "the leader changed" } else { "the epoch changed (KAFKA-7164)" };
+                format!("{who}: {why}, so before fetching it must ask the leader where its log may have diverged (OffsetsForLeaderEpoch)")
+            }
+            BecomeFollowerRule::FetchWithLastFetchedEpoch => {
+                self.state.replicas[b as usize].epoch_cache.truncate_from_end(leo);
+                let r = &mut self.state.replicas[b as usize];
+                if r.epoch_cache.is_empty() {
+                    r.fetch_state = FetchState::Truncating;
+                    format!("{who}; with an empty epoch cache its first fetch falls back to truncating to its HW {hw}")
+                } else {
+                    r.fetch_state = FetchState::Validating;
+                    format!(
+                        "{who}; its next Fetch carries LastFetchedEpoch {} so the leader can report any divergence",
+                        r.epoch_cache.latest_epoch()
+                    )
+                }
+            }
+        }
+    }
+
+    /// E7's controller reaction once it notices `b` is dead: re-elect if it led, else shrink the ISR (ZooKeeper
+    /// keeps the last member, and a controller-driven ISR change bumps the epoch).
+    pub(crate) fn controller_on_failure(&mut self, b: BrokerId) -> Option<String> {
+        let c = &mut self.state.controller;
+        c.live.remove(b);
+        c.outbox[b as usize] = None;
+        let name = self.name(b).to_string();
+        if self.state.controller.leader == Some(b) {
+            let c = &mut self.state.controller;
+            if c.isr.len() > 1 {
+                c.isr.remove(b);
+            }
+            let choice = self.choose_leader(None).ok()?;
+            let everyone = self.state.controller.live;
+            return Some(format!("{name} led, so {}", self.install_leader(choice, everyone)));
+        }
+        let c = &mut self.state.controller;
+        if c.isr.contains(b) && c.isr.len() > 1 {
+            let from = c.isr;
+            c.isr.remove(b);
+            c.leader_epoch += 1;
+            let (to, epoch) = (c.isr, c.leader_epoch);
+            self.annotate(Annotation::IsrChanged { from, to, by_leader: None });
+            let everyone = self.state.controller.live;
+            let notes = self.send_leader_and_isr(everyone);
+            let head = format!("the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
+            return Some(join_clauses(head, notes));
+        }
+        None
+    }
+
+    /// `{A, B}`.
+    pub(crate) fn set_names(&self, set: BrokerSet) -> String {
+        format!("{{{}}}", list_names(set.iter().map(|b| self.name(b))))
+    }
+
+    /// `m1, m2`.
+    pub(crate) fn labels(&self, ids: &[u32]) -> String {
+        list_names(ids.iter().map(|id| self.label(*id)))
+    }
+}
+
+/// "head; a; b".
+pub(crate) fn join_clauses(head: String, rest: Vec<String>) -> String {
+    std::iter::once(head).chain(rest).collect::<Vec<_>>().join("; ")
+}

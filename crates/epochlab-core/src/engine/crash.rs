@@ -1,0 +1,73 @@
+//! `crash` (spec §3.4 E7) and `shutdown` (E8).
+//!
+//! A crash loses all in-memory state; a power crash also loses the unflushed tail of the log. When the
+//! controller notices, it re-elects if the broker led, or removes it from the ISR. A controlled shutdown is a
+//! crash after flushing and checkpointing, with the controller told at once.
+
+use super::narrate::sentence;
+use super::{reject, Reject, Sim};
+use crate::state::BrokerId;
+use crate::trace::{Annotation, TruncateCause};
+
+pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -> Result<String, Reject> {
+    if !sim.state.replica(b).up {
+        return reject("BROKER_NOT_AVAILABLE", format!("{} is already down", sim.name(b)));
+    }
+    let name = sim.name(b).to_string();
+    let mut text = if power {
+        let flushed = sim.state.replica(b).flushed;
+        let removed = lose_unflushed(sim, b, flushed);
+        let isr = sim.state.controller.isr;
+        sim.history.record_power_crash(b, isr, sim.step);
+        if removed.is_empty() {
+            format!("{name} loses power; every record was flushed, so its log survives")
+        } else {
+            format!("{name} loses power and with it {}, which were past its flushed offset {flushed}", sim.labels(&removed))
+        }
+    } else {
+        format!("{name}'s process crashes; the page cache keeps its whole log")
+    };
+    sim.annotate(Annotation::Crashed { broker: b, power });
+    sim.lose_memory(b);
+    text.push_str(&format!("; its in-memory state is gone and on restart its HW will be the checkpointed {}", sim.state.replica(b).hw));
+    if notify {
+        if let Some(reaction) = sim.controller_on_failure(b) {
+            text.push_str(&format!("; the controller notices: {reaction}"));
+        } else {
+            text.push_str("; the controller notices and marks it dead");
+        }
+    } else {
+        text.push_str("; the controller has not noticed yet, so the ISR and epoch stay as they were");
+    }
+    Ok(sentence(&text))
+}
+
+/// The power-loss cut: the log keeps what was flushed. The epoch cache file is written synchronously, so it
+/// survives as it was; log recovery at restart trims it.
+fn lose_unflushed(sim: &mut Sim<'_>, b: BrokerId, flushed: u32) -> Vec<u32> {
+    let r = &mut sim.state.replicas[b as usize];
+    if flushed >= r.leo() {
+        return Vec::new();
+    }
+    let removed: Vec<u32> = r.log[flushed as usize..].iter().map(|e| e.id).collect();
+    r.log.truncate(flushed as usize);
+    r.hw = r.hw.min(flushed);
+    sim.annotate(Annotation::Truncated { broker: b, to: flushed, removed: removed.clone(), cause: TruncateCause::PowerLoss });
+    removed
+}
+
+pub(crate) fn shutdown(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
+    if !sim.state.replica(b).up {
+        return reject("BROKER_NOT_AVAILABLE", format!("{} is already down", sim.name(b)));
+    }
+    let r = &mut sim.state.replicas[b as usize];
+    r.flushed = r.leo();
+    r.hw_checkpoint = r.hw;
+    let hw = r.hw;
+    sim.lose_memory(b);
+    let name = sim.name(b).to_string();
+    let reaction = sim.controller_on_failure(b).map(|t| format!("; {t}")).unwrap_or_default();
+    Ok(sentence(&format!(
+        "{name} shuts down cleanly: it flushes its log and checkpoints its HW {hw}, then goes down{reaction}"
+    )))
+}

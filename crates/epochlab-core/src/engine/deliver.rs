@@ -1,0 +1,35 @@
+//! `deliver` (a held-back LeaderAndIsr finally arrives, spec §3.4 E2) and `zombie` (KAFKA-6880, spec §3.6).
+
+use super::narrate::sentence;
+use super::{reject, Reject, Sim};
+use crate::state::BrokerId;
+
+pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
+    let r = sim.state.replica(b);
+    if !r.up {
+        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+    }
+    if r.zombie {
+        return reject("ZOMBIE", format!("{} is a zombie and ignores the controller", sim.name(b)));
+    }
+    if sim.state.controller.outbox[b as usize].is_none() {
+        return reject("NO_PENDING_REQUEST", format!("no LeaderAndIsr is waiting for {}", sim.name(b)));
+    }
+    Ok(sentence(&sim.apply_leader_and_isr(b)))
+}
+
+pub(crate) fn zombie(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
+    let r = sim.state.replica(b);
+    if !r.up {
+        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+    }
+    if r.zombie {
+        return reject("ALREADY_ZOMBIE", format!("{} is already a zombie", sim.name(b)));
+    }
+    let leader = r.known_leader.map_or("nobody".to_string(), |l| sim.name(l).to_string());
+    sim.state.replicas[b as usize].zombie = true;
+    Ok(sentence(&format!(
+        "{} turns zombie (KAFKA-6880): it ignores every LeaderAndIsr from now on but keeps fetching from {leader}, the leader it last knew",
+        sim.name(b)
+    )))
+}

@@ -1,0 +1,152 @@
+//! The deterministic state machine: applies one scenario event at a time (spec §3.4 to §3.6).
+//!
+//! Sans-IO and clock-free: a run is a pure function of the scenario and the protocol. Each event kind has its
+//! own file; shared replica and controller operations live in `replica_ops` and `controller`. A handler either
+//! changes the state and returns its narration, or returns a [`Reject`] before changing anything.
+
+mod controller;
+mod crash;
+mod deliver;
+mod disk;
+mod elect;
+mod fetch;
+mod narrate;
+mod produce;
+mod replica_ops;
+mod restart;
+mod settle;
+mod shrink_isr;
+
+#[cfg(test)]
+mod tests;
+
+use crate::invariants::History;
+use crate::scenario::{Acks, Event, Policy, Scenario};
+use crate::state::{BrokerId, State};
+use crate::trace::{Annotation, Outcome, RecordInfo};
+use crate::variant::Protocol;
+
+/// Why an event could not apply: Kafka's error name and the plain-words reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Reject {
+    pub(crate) reason: &'static str,
+    pub(crate) why: String,
+}
+
+pub(crate) fn reject<T>(reason: &'static str, why: impl Into<String>) -> Result<T, Reject> {
+    Err(Reject { reason, why: why.into() })
+}
+
+/// An acks=all produce waiting for the leader's HW to pass its record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PendingAck {
+    pub(crate) record: u32,
+    pub(crate) offset: u32,
+    pub(crate) leader: BrokerId,
+}
+
+/// The running simulation: state plus everything the trace and the checker need to remember.
+pub(crate) struct Sim<'a> {
+    pub(crate) scenario: &'a Scenario,
+    pub(crate) protocol: Protocol,
+    pub(crate) state: State,
+    pub(crate) records: Vec<RecordInfo>,
+    pub(crate) pending_acks: Vec<PendingAck>,
+    pub(crate) history: History,
+    pub(crate) step: u32,
+    pub(crate) annotations: Vec<Annotation>,
+}
+
+/// What one step produced, before the checker runs.
+pub(crate) struct StepResult {
+    pub(crate) outcome: Outcome,
+    pub(crate) narration: String,
+    pub(crate) annotations: Vec<Annotation>,
+}
+
+impl<'a> Sim<'a> {
+    pub(crate) fn new(scenario: &'a Scenario, protocol: Protocol) -> Sim<'a> {
+        Sim {
+            scenario,
+            protocol,
+            state: State::initial(scenario.brokers.len()),
+            records: Vec::new(),
+            pending_acks: Vec::new(),
+            history: History::default(),
+            step: 0,
+            annotations: Vec::new(),
+        }
+    }
+
+    /// Resolve a broker name. The parser guarantees names exist; an unknown one is rejected, never a panic.
+    pub(crate) fn broker(&self, name: &str) -> Result<BrokerId, Reject> {
+        match self.scenario.broker_index(name) {
+            Some(i) => Ok(i as BrokerId),
+            None => reject("UNKNOWN_BROKER", format!("this scenario has no broker {name}")),
+        }
+    }
+
+    pub(crate) fn name(&self, b: BrokerId) -> &str {
+        self.scenario.brokers.get(b as usize).map_or("?", String::as_str)
+    }
+
+    pub(crate) fn label(&self, id: u32) -> &str {
+        self.records.get(id as usize).map_or("?", |r| r.label.as_str())
+    }
+
+    /// Apply one event as step `index`.
+    pub(crate) fn apply(&mut self, index: u32, event: &Event) -> StepResult {
+        self.step = index;
+        self.annotations.clear();
+        let result = self.dispatch(event);
+        let (outcome, narration) = match result {
+            Ok(narration) => {
+                self.after_event();
+                (Outcome::Applied, narration)
+            }
+            Err(r) => (Outcome::Rejected { reason: r.reason }, format!("Rejected with {}: {}.", r.reason, r.why)),
+        };
+        StepResult { outcome, narration, annotations: std::mem::take(&mut self.annotations) }
+    }
+
+    fn dispatch(&mut self, event: &Event) -> Result<String, Reject> {
+        match event {
+            Event::Elect { broker, deliver } => elect::elect(self, broker.as_deref(), deliver),
+            Event::Deliver { broker } => deliver::deliver(self, self.broker(broker)?),
+            Event::Produce { record, acks, broker } => produce::produce(self, record.as_deref(), *acks, broker.as_deref()),
+            Event::Fetch { broker, drop_response } => fetch::fetch(self, self.broker(broker)?, *drop_response),
+            Event::Settle => settle::settle(self),
+            Event::ShrinkIsr { broker } => shrink_isr::shrink_isr(self, self.broker(broker)?),
+            Event::Crash { broker, power, notify_controller } => {
+                crash::crash(self, self.broker(broker)?, *power, *notify_controller)
+            }
+            Event::Restart { broker, deliver } => restart::restart(self, self.broker(broker)?, *deliver),
+            Event::Shutdown { broker } => crash::shutdown(self, self.broker(broker)?),
+            Event::CheckpointHw { broker } => disk::checkpoint_hw(self, self.broker(broker)?),
+            Event::Flush { broker } => disk::flush(self, self.broker(broker)?),
+            Event::Consume { broker } => produce::consume(self, broker.as_deref()),
+            Event::Zombie { broker } => deliver::zombie(self, self.broker(broker)?),
+        }
+    }
+
+    /// Policies that act "after every event".
+    fn after_event(&mut self) {
+        if self.scenario.config.hw_checkpoint == Policy::Always {
+            for r in self.state.replicas.iter_mut().filter(|r| r.up) {
+                r.hw_checkpoint = r.hw;
+            }
+        }
+    }
+
+    pub(crate) fn annotate(&mut self, a: Annotation) {
+        self.annotations.push(a);
+    }
+
+    /// Register a new record produced by `leader`.
+    pub(crate) fn new_record(&mut self, label: Option<&str>, epoch: i32, leader: BrokerId, acks: Acks) -> u32 {
+        let id = self.records.len() as u32;
+        let label = label.map_or_else(|| format!("r{id}"), str::to_string);
+        self.records.push(RecordInfo { label, epoch, step: self.step, leader, acks });
+        id
+    }
+}

@@ -1,0 +1,131 @@
+//! Operations on one replica that several events share: append, truncate, HW moves, and the leader's
+//! `maybeIncrementHW` with the acks=all completions it triggers (spec §2, §3.4 E3, §3.5 `truncateTo`).
+
+use super::{PendingAck, Sim};
+use crate::scenario::Policy;
+use crate::state::{BrokerId, Entry, FetchState, Role};
+use crate::trace::{Annotation, TruncateCause};
+
+impl Sim<'_> {
+    /// `truncateTo(x)`: drop records at and past `x`, and the epoch-cache entries that start there; cap HW and
+    /// the flushed offset. Also drops a dangling cache entry at the LEO when nothing is truncated (trunk's
+    /// `UnifiedLog.truncateTo`), so a follower never loops on an epoch it holds no record of.
+    /// Returns the records removed.
+    pub(crate) fn truncate_to(&mut self, b: BrokerId, x: u32, cause: TruncateCause) -> Vec<u32> {
+        let r = &mut self.state.replicas[b as usize];
+        let to = x.min(r.leo());
+        r.epoch_cache.truncate_from_end(to);
+        if to == r.leo() {
+            return Vec::new();
+        }
+        let removed: Vec<u32> = r.log[to as usize..].iter().map(|e| e.id).collect();
+        r.log.truncate(to as usize);
+        r.flushed = r.flushed.min(to);
+        let old_hw = r.hw;
+        r.hw = r.hw.min(to);
+        let new_hw = r.hw;
+        self.annotate(Annotation::Truncated { broker: b, to, removed: removed.clone(), cause });
+        if new_hw != old_hw {
+            self.annotate(Annotation::HwMoved { broker: b, from: old_hw, to: new_hw });
+        }
+        removed
+    }
+
+    /// Append records at the LEO, stamping the epoch cache (variants with epochs) and flushing when the flush
+    /// policy is "always".
+    pub(crate) fn append(&mut self, b: BrokerId, entries: &[Entry]) {
+        if entries.is_empty() {
+            return;
+        }
+        let uses_cache = self.protocol.uses_epoch_cache();
+        let replacing = self.protocol.cache_21();
+        let flush_always = self.scenario.config.flush == Policy::Always;
+        let r = &mut self.state.replicas[b as usize];
+        let from = r.leo();
+        for e in entries {
+            if uses_cache {
+                let offset = r.leo();
+                if replacing {
+                    r.epoch_cache.assign_replacing(e.epoch, offset);
+                } else {
+                    r.epoch_cache.assign_append_only(e.epoch, offset);
+                }
+            }
+            r.log.push(*e);
+        }
+        if flush_always {
+            r.flushed = r.leo();
+        }
+        self.annotate(Annotation::Appended { broker: b, from, records: entries.iter().map(|e| e.id).collect() });
+    }
+
+    /// Set a replica's HW (a follower's may go down), annotating the move.
+    pub(crate) fn set_hw(&mut self, b: BrokerId, hw: u32) {
+        let r = &mut self.state.replicas[b as usize];
+        if r.hw != hw {
+            let from = r.hw;
+            r.hw = hw;
+            self.annotate(Annotation::HwMoved { broker: b, from, to: hw });
+        }
+    }
+
+    /// `maybeIncrementHW(L)`: the minimum LEO over the leader's ISR view (a follower that has not fetched since
+    /// the leader took over counts as unknown, which blocks the HW). The HW only moves up.
+    pub(crate) fn maybe_increment_hw(&mut self, l: BrokerId) {
+        let r = self.state.replica(l);
+        if !r.is_acting_leader() {
+            return;
+        }
+        let mut new_hw = i64::from(r.leo());
+        for f in r.isr.iter().filter(|f| *f != l) {
+            new_hw = new_hw.min(i64::from(r.remote_leo[f as usize]));
+        }
+        if new_hw > i64::from(r.hw) {
+            self.set_hw(l, new_hw as u32);
+            self.complete_acks(l);
+        }
+    }
+
+    /// Complete the acks=all produces whose record is now below leader `l`'s HW.
+    fn complete_acks(&mut self, l: BrokerId) {
+        let hw = self.state.replica(l).hw;
+        let isr_size = self.state.replica(l).isr.len();
+        let enough = isr_size >= usize::from(self.scenario.config.min_insync_replicas);
+        let (done, waiting): (Vec<PendingAck>, Vec<PendingAck>) =
+            std::mem::take(&mut self.pending_acks).into_iter().partition(|p| p.leader == l && p.offset < hw);
+        self.pending_acks = waiting;
+        for p in done {
+            let result = if enough { "acked" } else { "NOT_ENOUGH_REPLICAS_AFTER_APPEND" };
+            if enough {
+                self.history.record_ack(p.record, p.offset, crate::scenario::Acks::All, self.step);
+            }
+            self.annotate(Annotation::Produced { record: p.record, result });
+        }
+    }
+
+    /// Produces waiting on `b` fail: it stopped being leader before their records committed.
+    pub(crate) fn fail_pending_acks(&mut self, b: BrokerId) {
+        let (failed, waiting): (Vec<PendingAck>, Vec<PendingAck>) =
+            std::mem::take(&mut self.pending_acks).into_iter().partition(|p| p.leader == b);
+        self.pending_acks = waiting;
+        for p in failed {
+            self.annotate(Annotation::Produced { record: p.record, result: "NOT_LEADER_OR_FOLLOWER" });
+        }
+    }
+
+    /// Forget everything in memory (a crash or shutdown): role, epoch, leader state. The HW shown while down
+    /// is what restart will recover it to.
+    pub(crate) fn lose_memory(&mut self, b: BrokerId) {
+        self.fail_pending_acks(b);
+        let r = &mut self.state.replicas[b as usize];
+        r.up = false;
+        r.zombie = false;
+        r.role = Role::None;
+        r.known_epoch = -1;
+        r.known_leader = None;
+        r.fetch_state = FetchState::Idle;
+        r.isr = crate::state::BrokerSet::EMPTY;
+        r.remote_leo = [-1; crate::scenario::MAX_BROKERS];
+        r.hw = r.hw_checkpoint.min(r.leo());
+    }
+}

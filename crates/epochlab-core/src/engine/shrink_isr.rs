@@ -1,0 +1,48 @@
+//! `shrink_isr`: the leader drops a lagging follower (replica.lag.time.max.ms passed without it catching up;
+//! spec §2 "ISR", §3.4 E6, TLA+ `LeaderShrinkIsr`). No epoch bump; the leader re-evaluates its HW.
+
+use super::narrate::sentence;
+use super::{reject, Reject, Sim};
+use crate::state::BrokerId;
+use crate::trace::Annotation;
+
+pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Reject> {
+    let Some(l) = sim.state.controller.leader else {
+        return reject("LEADER_NOT_AVAILABLE", "the partition has no leader to shrink the ISR");
+    };
+    if sim.state.true_leader() != Some(l) {
+        return reject(
+            "NOT_LEADER_OR_FOLLOWER",
+            format!("{} has not taken up leadership of epoch {} yet", sim.name(l), sim.state.controller.leader_epoch),
+        );
+    }
+    let lr = sim.state.replica(l);
+    let (fname, lname) = (sim.name(f), sim.name(l));
+    if f == l {
+        return reject("INVALID_REQUEST", format!("{fname} is the leader; a leader never drops itself"));
+    }
+    if !lr.isr.contains(f) {
+        return reject("NOT_IN_ISR", format!("{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr)));
+    }
+    if lr.remote_leo[f as usize] >= lr.leo() as i32 {
+        return reject("REPLICA_CAUGHT_UP", format!("{fname} has caught up with {lname}'s log end, so it is not lagging"));
+    }
+    let from = lr.isr;
+    sim.state.replicas[l as usize].isr.remove(f);
+    sim.state.controller.isr.remove(f);
+    let to = sim.state.replica(l).isr;
+    sim.annotate(Annotation::IsrChanged { from, to, by_leader: Some(l) });
+    let hw_before = sim.state.replica(l).hw;
+    sim.maybe_increment_hw(l);
+    let hw_after = sim.state.replica(l).hw;
+    let (fname, lname) = (sim.name(f).to_string(), sim.name(l).to_string());
+    let hw_note = if hw_after > hw_before {
+        format!(", and without waiting for {fname} its HW advances to {hw_after}")
+    } else {
+        String::new()
+    };
+    Ok(sentence(&format!(
+        "{lname} drops {fname} from the ISR, now {}: {fname} has not caught up within replica.lag.time.max.ms (no epoch bump){hw_note}",
+        sim.set_names(to)
+    )))
+}

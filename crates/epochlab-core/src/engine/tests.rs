@@ -1,0 +1,1 @@
+//! Handler tests live in `tests/handlers.rs` (integration tests on the public API).

@@ -1,0 +1,100 @@
+//! What the checker remembers across steps (spec §4 "The checker keeps a history of").
+
+use std::collections::BTreeMap;
+
+use crate::scenario::Acks;
+use crate::state::{BrokerId, BrokerSet, State};
+
+/// A power crash: which broker, when, and the controller's ISR at that moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PowerCrash {
+    step: u32,
+    broker: BrokerId,
+    isr: BrokerSet,
+}
+
+/// History for the invariants.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    /// `(offset, id)` ever below a true leader's HW → first step.
+    committed: BTreeMap<(u32, u32), u32>,
+    /// `(offset, id)` acknowledged to a producer → (acks, step).
+    acked: BTreeMap<(u32, u32), (Acks, u32)>,
+    /// `(offset, id)` read by a consumer → first step.
+    seen: BTreeMap<(u32, u32), u32>,
+    /// Steps with an unclean election.
+    unclean: Vec<u32>,
+    power_crashes: Vec<PowerCrash>,
+    /// The highest HW any true leader exposed, and who exposed it in which epoch.
+    max_hw: Option<(u32, BrokerId, i32)>,
+}
+
+impl History {
+    pub(crate) fn record_ack(&mut self, id: u32, offset: u32, acks: Acks, step: u32) {
+        self.acked.entry((offset, id)).or_insert((acks, step));
+    }
+
+    pub(crate) fn record_seen(&mut self, offset: u32, id: u32, step: u32) {
+        self.seen.entry((offset, id)).or_insert(step);
+    }
+
+    pub(crate) fn record_unclean(&mut self, step: u32) {
+        self.unclean.push(step);
+    }
+
+    pub(crate) fn record_power_crash(&mut self, broker: BrokerId, isr: BrokerSet, step: u32) {
+        self.power_crashes.push(PowerCrash { step, broker, isr });
+    }
+
+    /// After a step: everything below the true leader's HW is committed from now on.
+    pub(crate) fn observe(&mut self, state: &State, step: u32) {
+        if let Some(tl) = state.true_leader() {
+            let r = state.replica(tl);
+            for (offset, e) in r.log.iter().take(r.hw as usize).enumerate() {
+                self.committed.entry((offset as u32, e.id)).or_insert(step);
+            }
+        }
+    }
+
+    /// After the checks: raise the highest exposed HW.
+    pub(crate) fn after_check(&mut self, state: &State) {
+        if let Some(tl) = state.true_leader() {
+            let hw = state.replica(tl).hw;
+            if self.max_hw.is_none_or(|(max, _, _)| hw > max) {
+                self.max_hw = Some((hw, tl, state.replica(tl).known_epoch));
+            }
+        }
+    }
+
+    pub(crate) fn committed(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.committed.iter().map(|(&(o, id), &s)| (o, id, s))
+    }
+
+    pub(crate) fn acked(&self) -> impl Iterator<Item = (u32, u32, Acks, u32)> + '_ {
+        self.acked.iter().map(|(&(o, id), &(a, s))| (o, id, a, s))
+    }
+
+    pub(crate) fn seen(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
+        self.seen.iter().map(|(&(o, id), &s)| (o, id, s))
+    }
+
+    pub(crate) fn max_hw(&self) -> Option<(u32, BrokerId, i32)> {
+        self.max_hw
+    }
+
+    /// Whether Kafka's guarantee no longer covers a record written at `written`: an unclean election since,
+    /// or every ISR member (as of some power crash) lost power since. Returns the reason in words.
+    pub(crate) fn loss_by_design(&self, written: u32) -> Option<&'static str> {
+        if self.unclean.iter().any(|&s| s > written) {
+            return Some("an unclean leader election happened after it was written");
+        }
+        let mut crashed = BrokerSet::EMPTY;
+        for c in self.power_crashes.iter().filter(|c| c.step > written) {
+            crashed.insert(c.broker);
+            if crashed.is_superset(c.isr) {
+                return Some("every ISR member lost power since it was written");
+            }
+        }
+        None
+    }
+}

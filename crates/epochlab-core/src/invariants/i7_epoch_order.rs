@@ -1,0 +1,31 @@
+//! I7 record epochs decreasing along a log (spec §4, a diagnostic): a symptom of divergence, e.g. a follower
+//! left with epochs `[0, 1, 0, 2]` under KIP-101 (spec §5.3 "lt").
+//!
+//! Never by design. Source: KIP-101's definition of the leader epoch ("monotonically increasing").
+
+use super::{Ctx, Violation};
+use crate::state::BrokerId;
+
+pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
+    for (b, r) in ctx.state.replicas.iter().enumerate() {
+        let Some(o) = r.log.windows(2).position(|w| w[1].epoch < w[0].epoch) else { continue };
+        let offset = o as u32 + 1;
+        let (prev, next) = (r.log[o], r.log[o + 1]);
+        out.push(ctx.violation(
+            "I7",
+            format!("I7:{b}:{offset}:{}", next.id),
+            false,
+            format!(
+                "{}'s log goes from epoch {} at offset {} to epoch {} at offset {offset} ({} after {})",
+                ctx.name(b as BrokerId),
+                prev.epoch,
+                offset - 1,
+                next.epoch,
+                ctx.label(next.id),
+                ctx.label(prev.id)
+            ),
+            vec![b as BrokerId],
+            vec![offset - 1, offset],
+        ));
+    }
+}

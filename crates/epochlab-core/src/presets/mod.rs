@@ -1,0 +1,135 @@
+//! Preset scenarios, shipped as contract-v1 files and shared by the UI, the CLI and the tests. Each carries
+//! its expected verdict per variant (spec §5.1 to §5.5): which invariants fail as bugs, and which losses are
+//! by design.
+
+use crate::scenario::{parse_scenario, Scenario};
+use crate::variant::Variant;
+
+/// The invariants a run violates, split into bugs and allowed (by-design) ones. Ids sorted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    /// Non-by-design violations.
+    pub bugs: &'static [&'static str],
+    /// By-design violations (allowed losses, O1).
+    pub by_design: &'static [&'static str],
+}
+
+/// A shipped scenario.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// Stable id, used by `epochlab presets NAME` and share links.
+    pub id: &'static str,
+    /// The scenario file.
+    pub json: &'static str,
+    /// The expected verdict under each variant, in [`Variant::ALL`] order.
+    pub expected: [Verdict; 6],
+}
+
+impl Preset {
+    /// The parsed scenario. Presets are checked by the tests; a broken one would give an empty scenario.
+    pub fn scenario(&self) -> Scenario {
+        parse_scenario(self.json).unwrap_or_else(|_| Scenario::empty())
+    }
+
+    /// The expected verdict under one variant.
+    pub fn expected(&self, variant: Variant) -> Verdict {
+        let i = Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0);
+        self.expected[i]
+    }
+}
+
+const fn v(bugs: &'static [&'static str], by_design: &'static [&'static str]) -> Verdict {
+    Verdict { bugs, by_design }
+}
+
+/// Every preset, in the order the picker shows them. The first is the landing scenario.
+pub const PRESETS: [Preset; 6] = [
+    Preset {
+        id: "kip101-scenario-1",
+        json: include_str!("kip101-scenario-1.json"),
+        // hw-truncation, kip-101, kip-279, kafka-2.1, diverging-epoch, leader-hw-truncation
+        expected: [
+            v(&["I1", "I2", "I4", "I5"], &["O1"]),
+            // A keeps m2 and, alone in the ISR, takes its HW to its LEO at once: nothing regresses.
+            v(&[], &[]),
+            v(&[], &[]),
+            v(&[], &[]),
+            v(&[], &[]),
+            v(&[], &[]),
+        ],
+    },
+    Preset {
+        id: "kip101-scenario-2",
+        json: include_str!("kip101-scenario-2.json"),
+        expected: [
+            v(&["I3", "I4"], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&["I3", "I4"], &["I1", "I2", "O1"]),
+        ],
+    },
+    Preset {
+        id: "kafka-6361-fast-failover",
+        json: include_str!("kafka-6361-fast-failover.json"),
+        expected: [
+            v(&[], &["I2"]),
+            v(&["I3", "I4"], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+        ],
+    },
+    Preset {
+        id: "unclean-elections-diverge",
+        json: include_str!("unclean-elections-diverge.json"),
+        expected: [
+            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
+            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&[], &["I1", "I2", "O1"]),
+            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
+        ],
+    },
+    Preset {
+        id: "leader-hw-no-fix",
+        json: include_str!("leader-hw-no-fix.json"),
+        expected: [
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&[], &["I2"]),
+            v(&["I3", "I4"], &["I2"]),
+        ],
+    },
+    Preset {
+        id: "happy-path",
+        json: include_str!("happy-path.json"),
+        expected: [v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[])],
+    },
+];
+
+/// A preset by id.
+pub fn find(id: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.id == id)
+}
+
+/// The landing scenario: KIP-101 scenario 1.
+pub fn default_scenario() -> Scenario {
+    PRESETS[0].scenario()
+}
+
+/// The verdict a trace actually reached, in the same shape as [`Verdict`] (owned ids).
+pub fn verdict_of(trace: &crate::Trace) -> (Vec<&'static str>, Vec<&'static str>) {
+    let mut bugs: Vec<&'static str> = trace.violations.iter().filter(|v| !v.by_design).map(|v| v.invariant).collect();
+    let mut allowed: Vec<&'static str> = trace.violations.iter().filter(|v| v.by_design).map(|v| v.invariant).collect();
+    bugs.sort_unstable();
+    bugs.dedup();
+    allowed.sort_unstable();
+    allowed.dedup();
+    (bugs, allowed)
+}

@@ -1,0 +1,379 @@
+//! The scenario file (contract version 1): brokers, configuration and the list of events.
+//!
+//! One format serves the CLI, the web app's import/export and share links, and the presets. Parsing lives in
+//! [`parse`]; this module holds the types and their canonical JSON form (defaults are left out on export).
+
+mod parse;
+
+pub use parse::{parse_scenario, ScenarioError};
+
+use serde::Serialize;
+
+use crate::variant::{Flag, Variant};
+
+/// The only scenario format version this build reads and writes.
+pub const FORMAT_VERSION: u32 = 1;
+/// Brokers per partition, at most (the contract allows 1 to 5).
+pub const MAX_BROKERS: usize = 5;
+/// Events per scenario, at most: keeps every re-run cheap enough for a drag.
+pub const MAX_EVENTS: usize = 1000;
+
+/// A whole scenario: what the user edits, shares and runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Scenario {
+    /// Always [`FORMAT_VERSION`].
+    pub version: u32,
+    /// Title shown in the UI and the CLI.
+    pub name: String,
+    /// Optional prose shown beside the timeline.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub description: String,
+    /// Broker names in replica assignment order (decides the controller's choice of leader).
+    pub brokers: Vec<String>,
+    /// Protocol and cluster settings.
+    pub config: Config,
+    /// The timeline: an event's index is its step number.
+    pub events: Vec<Event>,
+}
+
+/// `config`: every field is optional in the file; defaults are those of [`Config::default`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Config {
+    /// The protocol generation the scenario runs under unless the caller picks another.
+    pub variant: Variant,
+    /// Hardening flags added on top of the variant.
+    pub flags: Vec<Flag>,
+    /// `min.insync.replicas` (1 to 5).
+    pub min_insync_replicas: u8,
+    /// `unclean.leader.election.enable`.
+    pub unclean_leader_election: bool,
+    /// When a broker's persisted HW (replication-offset-checkpoint) follows its in-memory HW.
+    pub hw_checkpoint: Policy,
+    /// When appended records become durable (survive a power crash).
+    pub flush: Policy,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            variant: Variant::Kip279,
+            flags: Vec::new(),
+            min_insync_replicas: 1,
+            unclean_leader_election: false,
+            hw_checkpoint: Policy::Always,
+            flush: Policy::Always,
+        }
+    }
+}
+
+/// `"always"` (after every event) or `"manual"` (only on the explicit event, or `shutdown`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// Follows automatically after every event.
+    Always,
+    /// Changes only on `checkpoint_hw` / `flush` or `shutdown`.
+    Manual,
+}
+
+impl Policy {
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Policy::Always => "always",
+            Policy::Manual => "manual",
+        }
+    }
+}
+
+/// Producer `acks`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Acks {
+    /// Fire and forget: never acknowledged.
+    Zero,
+    /// Acknowledged once the leader has appended.
+    One,
+    /// Acknowledged once the leader's HW passes the record (the default).
+    #[default]
+    All,
+}
+
+impl Acks {
+    /// The contract's spelling, for messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Acks::Zero => "0",
+            Acks::One => "1",
+            Acks::All => "all",
+        }
+    }
+}
+
+impl Serialize for Acks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Acks::Zero => s.serialize_u8(0),
+            Acks::One => s.serialize_u8(1),
+            Acks::All => s.serialize_str("all"),
+        }
+    }
+}
+
+/// Which live brokers an election's LeaderAndIsr reaches at once.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+pub enum Delivery {
+    /// Every live broker (the default).
+    #[default]
+    All,
+    /// Nobody yet: each broker gets it later by `deliver` or `restart`.
+    None,
+    /// Only these brokers.
+    Only(Vec<String>),
+}
+
+impl Delivery {
+    fn is_all(&self) -> bool {
+        *self == Delivery::All
+    }
+}
+
+impl Serialize for Delivery {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Delivery::All => s.serialize_str("all"),
+            Delivery::None => s.serialize_str("none"),
+            Delivery::Only(names) => names.serialize(s),
+        }
+    }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_true(b: &bool) -> bool {
+    *b
+}
+fn is_acks_all(a: &Acks) -> bool {
+    *a == Acks::All
+}
+
+/// One timeline event. Field names and defaults are the contract's (see the README's scenario format).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// Controller election, with an optional candidate.
+    Elect {
+        /// The candidate; `None` lets the controller choose.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        broker: Option<String>,
+        /// Who receives the LeaderAndIsr at once.
+        #[serde(skip_serializing_if = "Delivery::is_all")]
+        deliver: Delivery,
+    },
+    /// The broker applies the newest LeaderAndIsr it has not applied.
+    Deliver {
+        /// Receiving broker.
+        broker: String,
+    },
+    /// A producer writes one record.
+    Produce {
+        /// Record label; `None` means `r<N>`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        record: Option<String>,
+        /// Producer acks.
+        #[serde(skip_serializing_if = "is_acks_all")]
+        acks: Acks,
+        /// Target broker; `None` means the controller's leader.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        broker: Option<String>,
+    },
+    /// One fetcher iteration of a follower.
+    Fetch {
+        /// The fetching follower.
+        broker: String,
+        /// The leader side happens, the follower receives nothing.
+        #[serde(skip_serializing_if = "is_false")]
+        drop_response: bool,
+    },
+    /// Fetch rounds for every live follower until nothing changes.
+    Settle,
+    /// The leader drops a lagging follower from its ISR.
+    ShrinkIsr {
+        /// The follower to drop.
+        broker: String,
+    },
+    /// The broker goes down.
+    Crash {
+        /// Crashing broker.
+        broker: String,
+        /// Power loss: records past the flushed offset are lost.
+        #[serde(skip_serializing_if = "is_false")]
+        power: bool,
+        /// Whether the controller notices at once.
+        #[serde(skip_serializing_if = "is_true")]
+        notify_controller: bool,
+    },
+    /// The broker comes back with log recovery.
+    Restart {
+        /// Restarting broker.
+        broker: String,
+        /// Whether the current LeaderAndIsr reaches it at once.
+        #[serde(skip_serializing_if = "is_true")]
+        deliver: bool,
+    },
+    /// Controlled shutdown.
+    Shutdown {
+        /// Broker shutting down.
+        broker: String,
+    },
+    /// Persist the broker's current HW.
+    CheckpointHw {
+        /// Broker.
+        broker: String,
+    },
+    /// Make the broker's whole log durable.
+    Flush {
+        /// Broker.
+        broker: String,
+    },
+    /// A consumer reads everything below a broker's HW.
+    Consume {
+        /// Broker read from; `None` means the controller's leader.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        broker: Option<String>,
+    },
+    /// The broker ignores the controller from now on but keeps fetching (KAFKA-6880).
+    Zombie {
+        /// Broker.
+        broker: String,
+    },
+}
+
+/// Every event kind, in palette order, with its contract name.
+pub const EVENT_KINDS: [&str; 13] = [
+    "produce",
+    "fetch",
+    "settle",
+    "crash",
+    "restart",
+    "elect",
+    "deliver",
+    "shrink_isr",
+    "shutdown",
+    "checkpoint_hw",
+    "flush",
+    "consume",
+    "zombie",
+];
+
+impl Event {
+    /// The contract's `kind` string.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::Elect { .. } => "elect",
+            Event::Deliver { .. } => "deliver",
+            Event::Produce { .. } => "produce",
+            Event::Fetch { .. } => "fetch",
+            Event::Settle => "settle",
+            Event::ShrinkIsr { .. } => "shrink_isr",
+            Event::Crash { .. } => "crash",
+            Event::Restart { .. } => "restart",
+            Event::Shutdown { .. } => "shutdown",
+            Event::CheckpointHw { .. } => "checkpoint_hw",
+            Event::Flush { .. } => "flush",
+            Event::Consume { .. } => "consume",
+            Event::Zombie { .. } => "zombie",
+        }
+    }
+
+    /// The broker the event is aimed at, if any (its lane in the timeline).
+    pub fn broker(&self) -> Option<&str> {
+        match self {
+            Event::Elect { broker, .. } | Event::Produce { broker, .. } | Event::Consume { broker } => {
+                broker.as_deref()
+            }
+            Event::Settle => None,
+            Event::Deliver { broker }
+            | Event::Fetch { broker, .. }
+            | Event::ShrinkIsr { broker }
+            | Event::Crash { broker, .. }
+            | Event::Restart { broker, .. }
+            | Event::Shutdown { broker }
+            | Event::CheckpointHw { broker }
+            | Event::Flush { broker }
+            | Event::Zombie { broker } => Some(broker),
+        }
+    }
+
+    /// Whether the event can sit on the cluster lane (no broker named).
+    pub fn broker_optional(kind: &str) -> bool {
+        matches!(kind, "elect" | "produce" | "consume" | "settle")
+    }
+
+    /// Whether the event kind takes a broker at all (`settle` does not).
+    pub fn takes_broker(kind: &str) -> bool {
+        kind != "settle"
+    }
+
+    /// A fresh event of this kind with its defaults, aimed at `broker` where it takes one.
+    /// `None` when the kind is unknown, or needs a broker and none was given.
+    pub fn new_of_kind(kind: &str, broker: Option<&str>) -> Option<Event> {
+        let named = || broker.map(str::to_string);
+        let required = || broker.map(str::to_string);
+        Some(match kind {
+            "elect" => Event::Elect { broker: named(), deliver: Delivery::All },
+            "produce" => Event::Produce { record: None, acks: Acks::All, broker: named() },
+            "consume" => Event::Consume { broker: named() },
+            "settle" => Event::Settle,
+            "deliver" => Event::Deliver { broker: required()? },
+            "fetch" => Event::Fetch { broker: required()?, drop_response: false },
+            "shrink_isr" => Event::ShrinkIsr { broker: required()? },
+            "crash" => Event::Crash { broker: required()?, power: false, notify_controller: true },
+            "restart" => Event::Restart { broker: required()?, deliver: true },
+            "shutdown" => Event::Shutdown { broker: required()? },
+            "checkpoint_hw" => Event::CheckpointHw { broker: required()? },
+            "flush" => Event::Flush { broker: required()? },
+            "zombie" => Event::Zombie { broker: required()? },
+            _ => return None,
+        })
+    }
+
+    /// Every broker name the event mentions (its target and, for `elect`, the delivery list).
+    pub fn mentioned_brokers(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.broker().into_iter().collect();
+        if let Event::Elect { deliver: Delivery::Only(list), .. } = self {
+            names.extend(list.iter().map(String::as_str));
+        }
+        names
+    }
+}
+
+impl Scenario {
+    /// Parse contract-v1 JSON (see [`parse_scenario`]).
+    pub fn from_json(text: &str) -> Result<Scenario, ScenarioError> {
+        parse_scenario(text)
+    }
+
+    /// The canonical, pretty-printed contract-v1 JSON (defaults omitted).
+    pub fn to_json(&self) -> String {
+        // Serialising plain data to a String cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// The position of a broker name in assignment order.
+    pub fn broker_index(&self, name: &str) -> Option<usize> {
+        self.brokers.iter().position(|b| b == name)
+    }
+
+    /// An empty two-broker scenario: the "new scenario" starting point.
+    pub fn empty() -> Scenario {
+        Scenario {
+            version: FORMAT_VERSION,
+            name: "New scenario".to_string(),
+            description: String::new(),
+            brokers: vec!["A".to_string(), "B".to_string()],
+            config: Config::default(),
+            events: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! Protocol variants and hardening flags: the one place where behaviour branches on the protocol.
+//!
+//! The engine never matches on [`Variant`]. It asks [`Protocol`] (a variant plus its effective flags) for the
+//! rule that applies, and each rule is defined in the variant's own file with its source (spec §1, §3.4, §3.5).
+
+mod diverging_epoch;
+mod hw_truncation;
+mod kafka_2_1;
+mod kip_101;
+mod kip_279;
+mod leader_hw_truncation;
+
+use serde::Serialize;
+
+use crate::epoch_cache::{EpochCache, EpochEnd};
+
+pub use kip_279::FollowerDecision;
+
+/// A protocol generation (the contract's variant ids).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Variant {
+    /// Kafka <= 0.10.2: truncate to the follower's own HW.
+    HwTruncation,
+    /// Kafka 0.11 to 1.1: leader epochs, OffsetsForLeaderEpoch v0.
+    Kip101,
+    /// Kafka 2.0: OffsetsForLeaderEpoch v1, the follower may iterate.
+    Kip279,
+    /// Kafka 2.1: KIP-279 plus the four hardening flags.
+    Kafka21,
+    /// Kafka 2.8+ / KRaft: divergence detected inside Fetch.
+    DivergingEpoch,
+    /// A teaching strawman: truncate to the leader's HW.
+    LeaderHwTruncation,
+}
+
+impl Variant {
+    /// Every variant, in the order the UI and `--all-variants` list them.
+    pub const ALL: [Variant; 6] = [
+        Variant::HwTruncation,
+        Variant::Kip101,
+        Variant::Kip279,
+        Variant::Kafka21,
+        Variant::DivergingEpoch,
+        Variant::LeaderHwTruncation,
+    ];
+
+    /// The contract id, e.g. `kip-279`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::HwTruncation => "hw-truncation",
+            Variant::Kip101 => "kip-101",
+            Variant::Kip279 => "kip-279",
+            Variant::Kafka21 => "kafka-2.1",
+            Variant::DivergingEpoch => "diverging-epoch",
+            Variant::LeaderHwTruncation => "leader-hw-truncation",
+        }
+    }
+
+    /// Parse a contract id.
+    pub fn from_id(id: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.id() == id)
+    }
+
+    /// `hw-truncation, kip-101, …` for error messages.
+    pub fn id_list() -> String {
+        Variant::ALL.map(Variant::id).join(", ")
+    }
+
+    /// A short human title with the Kafka versions it stands for.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::HwTruncation => "HW truncation (Kafka ≤ 0.10.2)",
+            Variant::Kip101 => "KIP-101 leader epochs (0.11–1.1)",
+            Variant::Kip279 => "KIP-279 (2.0)",
+            Variant::Kafka21 => "Kafka 2.1 hardening",
+            Variant::DivergingEpoch => "Diverging epoch in Fetch (2.8+, KRaft)",
+            Variant::LeaderHwTruncation => "Strawman: truncate to the leader's HW",
+        }
+    }
+
+    /// Whether records are stamped into an epoch cache and the follower consults it.
+    pub fn uses_epochs(self) -> bool {
+        !matches!(self, Variant::HwTruncation | Variant::LeaderHwTruncation)
+    }
+
+    /// Flags the variant always has on.
+    fn implied_flags(self) -> &'static [Flag] {
+        match self {
+            Variant::Kafka21 => kafka_2_1::IMPLIED_FLAGS,
+            Variant::DivergingEpoch => diverging_epoch::IMPLIED_FLAGS,
+            _ => &[],
+        }
+    }
+}
+
+impl Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// A hardening flag from Kafka 2.1 (spec §1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Flag {
+    /// KAFKA-7415: a new leader records its epoch in its cache at election; 2.1 cache semantics.
+    Kafka7415,
+    /// KAFKA-7128: a follower joins the ISR only once it reaches the leader's epoch start offset.
+    Kafka7128,
+    /// KAFKA-7164: truncate on every epoch change, not only on a leader change.
+    Kafka7164,
+    /// KIP-320: fetches carry the current leader epoch; stale ones are fenced.
+    Kip320,
+}
+
+impl Flag {
+    /// Every flag, in contract order.
+    pub const ALL: [Flag; 4] = [Flag::Kafka7415, Flag::Kafka7128, Flag::Kafka7164, Flag::Kip320];
+
+    /// The contract id, e.g. `kafka-7415`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Flag::Kafka7415 => "kafka-7415",
+            Flag::Kafka7128 => "kafka-7128",
+            Flag::Kafka7164 => "kafka-7164",
+            Flag::Kip320 => "kip-320",
+        }
+    }
+
+    /// Parse a contract id.
+    pub fn from_id(id: &str) -> Option<Flag> {
+        Flag::ALL.into_iter().find(|f| f.id() == id)
+    }
+
+    /// `kafka-7415, …` for error messages.
+    pub fn id_list() -> String {
+        Flag::ALL.map(Flag::id).join(", ")
+    }
+
+    /// One line on what the flag changes.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Flag::Kafka7415 => "a new leader records its epoch in its cache at election",
+            Flag::Kafka7128 => "a follower joins the ISR only once it reaches the leader's epoch start offset",
+            Flag::Kafka7164 => "followers truncate on every epoch change, not only on a leader change",
+            Flag::Kip320 => "fetches carry the current leader epoch and stale ones are fenced",
+        }
+    }
+}
+
+impl Serialize for Flag {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+/// What a replica does when a LeaderAndIsr makes it follower (spec §3.4 E2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BecomeFollowerRule {
+    /// Truncate to the replica's own HW, at once, when the leader changed.
+    TruncateToOwnHw,
+    /// Truncate to min(own LEO, the new leader's HW), at once, when the leader changed.
+    TruncateToLeaderHw,
+    /// Enter the truncating state: the next fetcher iteration asks OffsetsForLeaderEpoch.
+    AskLeaderEpoch,
+    /// Fetch at once with LastFetchedEpoch; the leader reports any divergence in the Fetch response.
+    FetchWithLastFetchedEpoch,
+}
+
+/// How the leader answers an epoch end-offset lookup (spec §3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EpochLookup {
+    /// 0.11: the start offset of the first larger epoch (no epoch in the answer).
+    StartOfNextEpoch,
+    /// 2.0: the largest epoch <= requested and its end offset.
+    LargestEpochAtMost,
+    /// 2.1+ (KAFKA-7415): as 2.0, but a request below the first entry answers with the first start offset.
+    LargestEpochAtMostWithFloor,
+}
+
+/// A variant together with the flags in force: everything the engine asks about the protocol.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Protocol {
+    /// The protocol generation.
+    pub variant: Variant,
+    flags: [bool; 4],
+}
+
+impl Protocol {
+    /// The variant with the configured flags plus those it implies. Flags are ignored by the two variants
+    /// without epochs, which have no epoch cache or epoch-carrying requests for them to change.
+    pub fn new(variant: Variant, configured: &[Flag]) -> Protocol {
+        let mut flags = [false; 4];
+        if variant.uses_epochs() {
+            for flag in configured.iter().chain(variant.implied_flags()) {
+                flags[Flag::ALL.iter().position(|f| f == flag).unwrap_or(0)] = true;
+            }
+        }
+        Protocol { variant, flags }
+    }
+
+    /// Whether a flag is in force.
+    pub fn has(&self, flag: Flag) -> bool {
+        Flag::ALL.iter().position(|f| *f == flag).is_some_and(|i| self.flags[i])
+    }
+
+    /// The flags in force, in contract order.
+    pub fn flags(&self) -> Vec<Flag> {
+        Flag::ALL.into_iter().filter(|f| self.has(*f)).collect()
+    }
+
+    /// What becoming follower does.
+    pub fn become_follower_rule(&self) -> BecomeFollowerRule {
+        match self.variant {
+            Variant::HwTruncation => hw_truncation::BECOME_FOLLOWER,
+            Variant::LeaderHwTruncation => leader_hw_truncation::BECOME_FOLLOWER,
+            Variant::Kip101 => kip_101::BECOME_FOLLOWER,
+            Variant::Kip279 => kip_279::BECOME_FOLLOWER,
+            Variant::Kafka21 => kafka_2_1::BECOME_FOLLOWER,
+            Variant::DivergingEpoch => diverging_epoch::BECOME_FOLLOWER,
+        }
+    }
+
+    /// Whether records carry epochs into an epoch cache.
+    pub fn uses_epoch_cache(&self) -> bool {
+        self.variant.uses_epochs()
+    }
+
+    /// Whether a follower re-truncates when only the epoch changed (KAFKA-7164, always on for diverging-epoch).
+    pub fn truncates_on_every_epoch_change(&self) -> bool {
+        self.has(Flag::Kafka7164)
+    }
+
+    /// 2.1 cache semantics (KAFKA-7415): assign removes conflicting entries; lookups below the first entry floor.
+    pub fn cache_21(&self) -> bool {
+        self.has(Flag::Kafka7415)
+    }
+
+    /// The leader's end-offset lookup.
+    pub fn epoch_lookup(&self) -> EpochLookup {
+        match self.variant {
+            Variant::Kip101 => kip_101::LOOKUP,
+            _ if self.cache_21() => EpochLookup::LargestEpochAtMostWithFloor,
+            _ => kip_279::LOOKUP,
+        }
+    }
+
+    /// The leader's answer to an epoch lookup on its cache.
+    pub fn leader_end_offset(&self, cache: &EpochCache, leo: u32, epoch: i64) -> EpochEnd {
+        match self.epoch_lookup() {
+            EpochLookup::StartOfNextEpoch => EpochEnd { epoch: crate::epoch_cache::UNDEFINED, offset: cache.end_offset_011(leo, epoch) },
+            EpochLookup::LargestEpochAtMost => cache.end_offset_20(leo, epoch),
+            EpochLookup::LargestEpochAtMostWithFloor => cache.end_offset_21(leo, epoch),
+        }
+    }
+
+    /// The follower's decision on the leader's answer (spec §3.5 `followerTruncate`, or the 0.11 rule).
+    pub fn follower_decision(&self, answer: EpochEnd, follower: &EpochCache, leo: u32, hw: u32) -> FollowerDecision {
+        match self.variant {
+            Variant::Kip101 => kip_101::follower_decision(answer.offset, leo, hw),
+            _ => kip_279::follower_decision(answer, follower, leo, hw, self.cache_21()),
+        }
+    }
+
+    /// A follower out of range with a shorter leader halts (Kafka < 2.1 with unclean election disabled).
+    pub fn halts_on_out_of_range(&self, unclean_leader_election: bool) -> bool {
+        !unclean_leader_election && !matches!(self.variant, Variant::Kafka21 | Variant::DivergingEpoch)
+    }
+
+    /// KIP-320: requests carry the current leader epoch and the leader fences a mismatch.
+    pub fn fences_stale_epochs(&self) -> bool {
+        self.has(Flag::Kip320)
+    }
+
+    /// KAFKA-7128: ISR expansion waits for the follower to reach the leader's epoch start offset.
+    pub fn isr_join_needs_epoch_start(&self) -> bool {
+        self.has(Flag::Kafka7128)
+    }
+
+    /// KAFKA-7415: a new leader assigns (epoch, LEO) in its cache when it becomes leader.
+    pub fn records_epoch_on_election(&self) -> bool {
+        self.has(Flag::Kafka7415)
+    }
+
+    /// Divergence is found by the leader inside Fetch (variant d).
+    pub fn divergence_in_fetch(&self) -> bool {
+        self.variant == Variant::DivergingEpoch
+    }
+}

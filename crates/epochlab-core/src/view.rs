@@ -1,0 +1,389 @@
+//! The view model: what a UI draws for one variant at one step, computed here so that no rule is re-derived
+//! in components and every status is tested natively.
+//!
+//! Logs are laid out on one offset grid shared by every broker (one column is one offset). A cell's status
+//! compares it with the true leader: committed (below the leader's HW and the same record), uncommitted,
+//! divergent (a different record from the leader's at that offset, marked on both rows), truncated (a ghost
+//! of a record some step removed), or lost (a committed record now missing or replaced on the leader).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::epoch_cache::EpochEntry;
+use crate::invariants::Violation;
+use crate::state::{BrokerId, FetchState, Replica, Role, State};
+use crate::trace::{Annotation, Outcome, Trace, TruncateCause};
+
+/// A record as drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellRecord {
+    /// Unique id.
+    pub id: u32,
+    /// Label.
+    pub label: String,
+    /// Leader epoch (the cell's colour).
+    pub epoch: i32,
+}
+
+/// A cell's status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CellStatus {
+    /// No record and nothing to recall.
+    Empty,
+    /// Below the leader's HW, and the leader holds the same record.
+    Committed,
+    /// Present, not (yet) committed.
+    Uncommitted,
+    /// A different record from the leader's at this offset (both rows are marked).
+    Divergent,
+    /// No record now; a step removed one (see the ghost).
+    Truncated,
+    /// On the leader: a committed record is missing or replaced here.
+    Lost,
+}
+
+impl CellStatus {
+    /// The CSS-friendly name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CellStatus::Empty => "empty",
+            CellStatus::Committed => "committed",
+            CellStatus::Uncommitted => "uncommitted",
+            CellStatus::Divergent => "divergent",
+            CellStatus::Truncated => "truncated",
+            CellStatus::Lost => "lost",
+        }
+    }
+}
+
+/// A record a step removed from this broker at this offset.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Ghost {
+    /// The record.
+    pub record: CellRecord,
+    /// The step that removed it.
+    pub step: u32,
+    /// Why.
+    pub cause: TruncateCause,
+}
+
+impl Ghost {
+    /// Hover text: "m2 removed at step 8: truncated to its own high watermark on becoming follower".
+    pub fn explain(&self) -> String {
+        format!("{} removed at step {}: {}", self.record.label, self.step, self.cause.describe())
+    }
+}
+
+/// One cell of the offset grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Cell {
+    /// Offset (column).
+    pub offset: u32,
+    /// The record held, if any.
+    pub record: Option<CellRecord>,
+    /// Status.
+    pub status: CellStatus,
+    /// The latest record removed here, if it has not come back.
+    pub ghost: Option<Ghost>,
+    /// On the leader: the committed record that is missing or replaced here.
+    pub lost: Option<CellRecord>,
+    /// Touched by the current step (appended or truncated).
+    pub changed: bool,
+    /// Named by a violation holding now.
+    pub flagged: bool,
+}
+
+/// How a broker is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RoleView {
+    /// The true leader (or a broker that believes it leads).
+    Leader,
+    /// A follower.
+    Follower,
+    /// Down.
+    Down,
+    /// A zombie.
+    Zombie,
+    /// Up, no role (no LeaderAndIsr yet, or offline).
+    None,
+}
+
+/// One broker's row and panel.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BrokerView {
+    /// Assignment position.
+    pub id: BrokerId,
+    /// Name.
+    pub name: String,
+    /// Role badge.
+    pub role: RoleView,
+    /// Believes it leads but is not the controller's leader in the current epoch.
+    pub stale_leader: bool,
+    /// Epoch of the last LeaderAndIsr applied.
+    pub known_epoch: i32,
+    /// Leader it follows (or itself).
+    pub known_leader: Option<String>,
+    /// Member of the controller's ISR.
+    pub in_isr: bool,
+    /// Leader only: its own ISR view.
+    pub leader_isr: Vec<String>,
+    /// Fetcher state.
+    pub fetch_state: FetchState,
+    /// High watermark.
+    pub hw: u32,
+    /// Log end offset.
+    pub leo: u32,
+    /// Persisted HW.
+    pub hw_checkpoint: u32,
+    /// Flushed offset.
+    pub flushed: u32,
+    /// Epoch cache.
+    pub epoch_cache: Vec<EpochEntry>,
+    /// The cache as Kafka's `leader-epoch-checkpoint` file.
+    pub checkpoint_file: String,
+    /// The offset grid, `width` cells.
+    pub cells: Vec<Cell>,
+}
+
+/// Everything drawn for one variant at one step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StepView {
+    /// The step shown (`None`: before the first event).
+    pub step: Option<u32>,
+    /// Number of offset columns.
+    pub width: u32,
+    /// Controller: leader name, epoch, ISR names.
+    pub controller_leader: Option<String>,
+    /// Controller epoch.
+    pub controller_epoch: i32,
+    /// Controller ISR.
+    pub controller_isr: Vec<String>,
+    /// One per broker.
+    pub brokers: Vec<BrokerView>,
+    /// Narration of the step (empty before the first event).
+    pub narration: String,
+    /// Rejection reason, if the step was rejected.
+    pub rejected: Option<&'static str>,
+    /// Violations holding after the step.
+    pub violations: Vec<Violation>,
+}
+
+/// The view of `trace` after `step` (`None`: the initial state). `min_width` lets side-by-side views share
+/// one grid.
+pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
+    let step = step.filter(|_| !trace.steps.is_empty()).map(|s| s.min(trace.steps.len() - 1));
+    let state = trace.state_at(step);
+    let ghosts = ghosts(trace, state, step);
+    let committed = committed_so_far(trace, step);
+    let current = step.map(|i| &trace.steps[i]);
+    let violations: Vec<Violation> =
+        current.map_or_else(Vec::new, |s| s.violations.iter().map(|&i| trace.violations[i as usize].clone()).collect());
+    let tl = state.true_leader();
+
+    let mut width = min_width;
+    for r in &state.replicas {
+        width = width.max(r.leo());
+    }
+    for (&(_, o), _) in &ghosts {
+        width = width.max(o + 1);
+    }
+    if let Some((&(o, _), _)) = committed.iter().next_back() {
+        width = width.max(o + 1);
+    }
+
+    let mut brokers: Vec<BrokerView> = state
+        .replicas
+        .iter()
+        .enumerate()
+        .map(|(b, r)| broker_view(trace, state, b as BrokerId, r, width))
+        .collect();
+    for (b, bv) in brokers.iter_mut().enumerate() {
+        let b = b as BrokerId;
+        for cell in &mut bv.cells {
+            cell.status = status(state, tl, b, cell.offset);
+            cell.ghost = ghosts.get(&(b, cell.offset)).cloned();
+            if cell.record.is_none() && cell.ghost.is_some() {
+                cell.status = CellStatus::Truncated;
+            }
+        }
+    }
+    if let Some(tl) = tl {
+        mark_divergence(&mut brokers, tl);
+        mark_lost(trace, &mut brokers[tl as usize], &committed);
+    }
+    if let Some(s) = current {
+        mark_changes(&mut brokers, &s.annotations);
+    }
+    for v in &violations {
+        for &b in &v.brokers {
+            if let Some(bv) = brokers.get_mut(b as usize) {
+                for &o in &v.offsets {
+                    if let Some(c) = bv.cells.get_mut(o as usize) {
+                        c.flagged = true;
+                    }
+                }
+            }
+        }
+    }
+
+    let c = &state.controller;
+    StepView {
+        step: step.map(|s| s as u32),
+        width,
+        controller_leader: c.leader.map(|l| trace.broker_name(l).to_string()),
+        controller_epoch: c.leader_epoch,
+        controller_isr: c.isr.iter().map(|b| trace.broker_name(b).to_string()).collect(),
+        brokers,
+        narration: current.map_or_else(String::new, |s| s.narration.clone()),
+        rejected: current.and_then(|s| match s.outcome {
+            Outcome::Rejected { reason } => Some(reason),
+            Outcome::Applied => None,
+        }),
+        violations,
+    }
+}
+
+/// Views of several traces of one scenario at one step, on one shared grid width.
+pub fn views(traces: &[Trace], step: Option<usize>) -> Vec<StepView> {
+    let width = traces.iter().map(|t| view(t, step, 0).width).max().unwrap_or(0);
+    traces.iter().map(|t| view(t, step, width)).collect()
+}
+
+fn record(trace: &Trace, id: u32) -> CellRecord {
+    let info = trace.records.get(id as usize);
+    CellRecord { id, label: trace.label(id).to_string(), epoch: info.map_or(-1, |r| r.epoch) }
+}
+
+fn broker_view(trace: &Trace, state: &State, b: BrokerId, r: &Replica, width: u32) -> BrokerView {
+    let c = &state.controller;
+    let role = match (r.up, r.zombie, r.role) {
+        (false, _, _) => RoleView::Down,
+        (true, true, _) => RoleView::Zombie,
+        (true, false, Role::Leader) => RoleView::Leader,
+        (true, false, Role::Follower) => RoleView::Follower,
+        (true, false, Role::None) => RoleView::None,
+    };
+    let cells = (0..width)
+        .map(|offset| Cell {
+            offset,
+            record: r.log.get(offset as usize).map(|e| record(trace, e.id)),
+            status: CellStatus::Empty,
+            ghost: None,
+            lost: None,
+            changed: false,
+            flagged: false,
+        })
+        .collect();
+    BrokerView {
+        id: b,
+        name: trace.broker_name(b).to_string(),
+        role,
+        stale_leader: r.is_acting_leader() && state.true_leader() != Some(b),
+        known_epoch: r.known_epoch,
+        known_leader: r.known_leader.map(|l| trace.broker_name(l).to_string()),
+        in_isr: c.isr.contains(b),
+        leader_isr: if r.role == Role::Leader { r.isr.iter().map(|m| trace.broker_name(m).to_string()).collect() } else { Vec::new() },
+        fetch_state: r.fetch_state,
+        hw: r.hw,
+        leo: r.leo(),
+        hw_checkpoint: r.hw_checkpoint,
+        flushed: r.flushed,
+        epoch_cache: r.epoch_cache.entries().to_vec(),
+        checkpoint_file: r.epoch_cache.checkpoint_file(),
+        cells,
+    }
+}
+
+/// Committed / uncommitted / divergent for a cell that holds a record.
+fn status(state: &State, tl: Option<BrokerId>, b: BrokerId, offset: u32) -> CellStatus {
+    let r = state.replica(b);
+    let Some(id) = r.id_at(offset) else { return CellStatus::Empty };
+    match tl {
+        Some(l) => {
+            let leader = state.replica(l);
+            match leader.id_at(offset) {
+                Some(lid) if lid != id => CellStatus::Divergent,
+                Some(_) if offset < leader.hw => CellStatus::Committed,
+                _ => CellStatus::Uncommitted,
+            }
+        }
+        None if offset < r.hw => CellStatus::Committed,
+        None => CellStatus::Uncommitted,
+    }
+}
+
+/// A follower cell that differs from the leader marks the leader's cell at that offset too.
+fn mark_divergence(brokers: &mut [BrokerView], tl: BrokerId) {
+    let offsets: Vec<u32> = brokers
+        .iter()
+        .filter(|bv| bv.id != tl)
+        .flat_map(|bv| bv.cells.iter().filter(|c| c.status == CellStatus::Divergent).map(|c| c.offset))
+        .collect();
+    for o in offsets {
+        if let Some(c) = brokers[tl as usize].cells.get_mut(o as usize) {
+            c.status = CellStatus::Divergent;
+        }
+    }
+}
+
+/// Committed records that the leader no longer holds at their offset.
+fn mark_lost(trace: &Trace, leader: &mut BrokerView, committed: &BTreeMap<(u32, u32), ()>) {
+    for &(offset, id) in committed.keys() {
+        let Some(cell) = leader.cells.get_mut(offset as usize) else { continue };
+        if cell.record.as_ref().map(|r| r.id) != Some(id) {
+            cell.status = CellStatus::Lost;
+            cell.lost = Some(record(trace, id));
+        }
+    }
+}
+
+fn mark_changes(brokers: &mut [BrokerView], annotations: &[Annotation]) {
+    for a in annotations {
+        let (b, from, n) = match a {
+            Annotation::Appended { broker, from, records } => (*broker, *from, records.len() as u32),
+            Annotation::Truncated { broker, to, removed, .. } => (*broker, *to, removed.len() as u32),
+            _ => continue,
+        };
+        if let Some(bv) = brokers.get_mut(b as usize) {
+            for c in bv.cells.iter_mut().skip(from as usize).take(n as usize) {
+                c.changed = true;
+            }
+        }
+    }
+}
+
+/// `(offset, id)` ever below a true leader's HW up to and including `step`.
+fn committed_so_far(trace: &Trace, step: Option<usize>) -> BTreeMap<(u32, u32), ()> {
+    let mut committed = BTreeMap::new();
+    let Some(last) = step else { return committed };
+    for s in &trace.steps[..=last] {
+        if let Some(tl) = s.state.true_leader() {
+            let r = s.state.replica(tl);
+            for (o, e) in r.log.iter().take(r.hw as usize).enumerate() {
+                committed.insert((o as u32, e.id), ());
+            }
+        }
+    }
+    committed
+}
+
+/// The latest record removed at each (broker, offset) up to `step`, unless the same record is back there.
+fn ghosts(trace: &Trace, state: &State, step: Option<usize>) -> BTreeMap<(BrokerId, u32), Ghost> {
+    let mut ghosts = BTreeMap::new();
+    let Some(last) = step else { return ghosts };
+    for s in &trace.steps[..=last] {
+        for a in &s.annotations {
+            if let Annotation::Truncated { broker, to, removed, cause } = a {
+                for (i, &id) in removed.iter().enumerate() {
+                    let offset = to + i as u32;
+                    ghosts.insert((*broker, offset), Ghost { record: record(trace, id), step: s.index, cause: *cause });
+                }
+            }
+        }
+    }
+    ghosts.retain(|&(b, o), g| state.replica(b).id_at(o) != Some(g.record.id));
+    ghosts
+}

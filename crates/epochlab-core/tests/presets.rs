@@ -1,0 +1,34 @@
+//! Every preset under every variant reaches its expected verdict (spec §5.1 to §5.5).
+
+use epochlab_core::presets::{verdict_of, PRESETS};
+use epochlab_core::{run_variant, Variant};
+
+#[test]
+fn every_preset_parses() {
+    for p in &PRESETS {
+        epochlab_core::parse_scenario(p.json).unwrap_or_else(|e| panic!("preset {} does not parse: {e}", p.id));
+    }
+}
+
+#[test]
+fn every_preset_gives_its_expected_verdict_under_every_variant() {
+    let mut failures = Vec::new();
+    for p in &PRESETS {
+        let scenario = p.scenario();
+        for v in Variant::ALL {
+            let trace = run_variant(&scenario, v);
+            let (bugs, allowed) = verdict_of(&trace);
+            let expected = p.expected(v);
+            if bugs != expected.bugs || allowed != expected.by_design {
+                failures.push(format!(
+                    "{} under {}: got bugs {bugs:?} allowed {allowed:?}, expected bugs {:?} allowed {:?}",
+                    p.id,
+                    v.id(),
+                    expected.bugs,
+                    expected.by_design
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
