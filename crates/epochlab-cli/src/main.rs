@@ -1,1 +1,76 @@
-fn main() {}
+//! `epochlab`: run, compare and list Kafka replication scenarios from the command line.
+//!
+//! Output is plain ASCII so it can be pasted into a terminal, an issue or a blog post. Bad input exits with
+//! status 2 and one line on stderr; violations are results, not errors, and exit 0.
+
+mod commands;
+mod grid;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "epochlab", version, about = "Replay Kafka partition replication scenarios under each protocol variant")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run a scenario file and draw each broker's log, then the verdicts.
+    Run {
+        /// A contract-v1 scenario file, or `-` for standard input.
+        file: String,
+        /// A variant to run (repeatable); default: the scenario's configured variant.
+        #[arg(long = "variant", short = 'v', value_name = "V")]
+        variants: Vec<String>,
+        /// Run every variant.
+        #[arg(long)]
+        all_variants: bool,
+        /// Print the contract's JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Draw the logs after this step instead of the last one.
+        #[arg(long, value_name = "STEP")]
+        at: Option<usize>,
+        /// Also list every step with its narration.
+        #[arg(long)]
+        steps: bool,
+    },
+    /// List the presets, or print one as a scenario file.
+    Presets {
+        /// A preset id.
+        name: Option<String>,
+    },
+    /// Run a scenario under two or more variants and say where they part ways.
+    Compare {
+        /// A contract-v1 scenario file, or `-` for standard input.
+        file: String,
+        /// Variants to compare (at least two).
+        #[arg(long = "variant", short = 'v', value_name = "V", required = true)]
+        variants: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Run { file, variants, all_variants, json, at, steps } => {
+            commands::run(&file, &variants, all_variants, json, at, steps)
+        }
+        Command::Presets { name } => commands::presets(name.as_deref()),
+        Command::Compare { file, variants } => commands::compare(&file, &variants),
+    };
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("epochlab: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -69,8 +69,8 @@ impl Variant {
     /// A short human title with the Kafka versions it stands for.
     pub fn title(self) -> &'static str {
         match self {
-            Variant::HwTruncation => "HW truncation (Kafka ≤ 0.10.2)",
-            Variant::Kip101 => "KIP-101 leader epochs (0.11–1.1)",
+            Variant::HwTruncation => "HW truncation (Kafka <= 0.10.2)",
+            Variant::Kip101 => "KIP-101 leader epochs (0.11 to 1.1)",
             Variant::Kip279 => "KIP-279 (2.0)",
             Variant::Kafka21 => "Kafka 2.1 hardening",
             Variant::DivergingEpoch => "Diverging epoch in Fetch (2.8+, KRaft)",

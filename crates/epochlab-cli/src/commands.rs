@@ -1,0 +1,139 @@
+//! The subcommands. Each returns the text to print, or the one-line error that exits with status 2.
+
+use std::io::Read;
+
+use epochlab_core::presets::{verdict_of, PRESETS};
+use epochlab_core::{report, Scenario, Trace, Variant};
+
+use crate::grid;
+
+/// Read and parse a scenario file (`-` is standard input). Errors name the file and the position.
+fn load(file: &str) -> Result<Scenario, String> {
+    let text = if file == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
+        text
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?
+    };
+    let name = if file == "-" { "standard input" } else { file };
+    Scenario::from_json(&text).map_err(|e| format!("{name}: {e}"))
+}
+
+fn parse_variants(ids: &[String]) -> Result<Vec<Variant>, String> {
+    let mut variants = Vec::new();
+    for id in ids {
+        let v = Variant::from_id(id)
+            .ok_or_else(|| format!("unknown variant \"{id}\" (expected one of {})", Variant::id_list()))?;
+        if !variants.contains(&v) {
+            variants.push(v);
+        }
+    }
+    Ok(variants)
+}
+
+pub(crate) fn run(
+    file: &str,
+    variant_ids: &[String],
+    all: bool,
+    json: bool,
+    at: Option<usize>,
+    steps: bool,
+) -> Result<String, String> {
+    let scenario = load(file)?;
+    let variants = if all {
+        Variant::ALL.to_vec()
+    } else if variant_ids.is_empty() {
+        vec![scenario.config.variant]
+    } else {
+        parse_variants(variant_ids)?
+    };
+    if let Some(step) = at {
+        if step >= scenario.events.len() {
+            return Err(format!("--at {step}: the scenario has {} steps (0 to {})", scenario.events.len(), scenario.events.len().saturating_sub(1)));
+        }
+    }
+    let traces: Vec<Trace> = variants.iter().map(|v| epochlab_core::run_variant(&scenario, *v)).collect();
+    if json {
+        return Ok(report::runs_json(&traces) + "\n");
+    }
+    let mut out = String::new();
+    for trace in &traces {
+        out.push_str(&grid::run_block(trace, at, steps));
+        out.push('\n');
+    }
+    if traces.len() > 1 {
+        out.push_str(&grid::summary(&traces));
+    }
+    Ok(out)
+}
+
+pub(crate) fn presets(name: Option<&str>) -> Result<String, String> {
+    match name {
+        Some(id) => {
+            let p = epochlab_core::presets::find(id).ok_or_else(|| {
+                let ids: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+                format!("no preset \"{id}\" (presets: {})", ids.join(", "))
+            })?;
+            Ok(p.scenario().to_json() + "\n")
+        }
+        None => {
+            let mut out = String::new();
+            for p in &PRESETS {
+                let s = p.scenario();
+                out.push_str(&format!("{:<28} {}\n", p.id, s.name));
+                out.push_str(&grid::wrap(&s.description, 76, "    "));
+                let verdicts: Vec<String> = Variant::ALL
+                    .iter()
+                    .map(|v| {
+                        let e = p.expected(*v);
+                        let word = if e.bugs.is_empty() { "ok".to_string() } else { e.bugs.join("+") };
+                        format!("{} {word}", v.id())
+                    })
+                    .collect();
+                out.push_str(&grid::wrap(&format!("expected: {}", verdicts.join(", ")), 76, "    "));
+                out.push('\n');
+            }
+            Ok(out)
+        }
+    }
+}
+
+pub(crate) fn compare(file: &str, variant_ids: &[String]) -> Result<String, String> {
+    let scenario = load(file)?;
+    let variants = parse_variants(variant_ids)?;
+    if variants.len() < 2 {
+        return Err("compare needs at least two different --variant values".to_string());
+    }
+    let cmp = epochlab_core::compare(&scenario, &variants);
+    let names: Vec<&str> = variants.iter().map(|v| v.id()).collect();
+    let mut out = format!("{}\ncomparing {}\n\n", scenario.name, names.join(", "));
+    match cmp.first_difference {
+        None => out.push_str("The variants never part ways: every step leaves the same logs, HWs and leadership.\n"),
+        Some(step) => {
+            let kind = scenario.events.get(step as usize).map_or("?", |e| e.kind());
+            out.push_str(&format!("They part ways at step {step} ({kind}):\n"));
+            for t in &cmp.traces {
+                let narration = t.steps.get(step as usize).map_or("", |s| s.narration.as_str());
+                out.push_str(&format!("  {:<22}", t.variant.id()));
+                out.push_str(grid::wrap(narration, 70, &" ".repeat(24)).trim_start());
+            }
+        }
+    }
+    out.push('\n');
+    for (t, first_bug) in cmp.traces.iter().zip(&cmp.first_bug) {
+        let (bugs, _) = verdict_of(t);
+        let line = match first_bug {
+            Some(step) => format!("first fails at step {step}: {}", bugs.join(", ")),
+            None => "no invariant fails (beyond what Kafka allows)".to_string(),
+        };
+        out.push_str(&format!("  {:<22}{line}\n", t.variant.id()));
+    }
+    out.push('\n');
+    let at = cmp.first_difference.map(|s| s as usize);
+    for t in &cmp.traces {
+        out.push_str(&grid::run_block(t, at, false));
+        out.push('\n');
+    }
+    Ok(out)
+}
