@@ -50,7 +50,11 @@ pub(crate) fn run(
     };
     if let Some(step) = at {
         if step >= scenario.events.len() {
-            return Err(format!("--at {step}: the scenario has {} steps (0 to {})", scenario.events.len(), scenario.events.len().saturating_sub(1)));
+            return Err(format!(
+                "--at {step}: the scenario has {} steps (0 to {})",
+                scenario.events.len(),
+                scenario.events.len().saturating_sub(1)
+            ));
         }
     }
     let traces: Vec<Trace> = variants.iter().map(|v| epochlab_core::run_variant(&scenario, *v)).collect();

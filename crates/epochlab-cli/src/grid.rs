@@ -58,11 +58,7 @@ fn cell_text(cell: &Cell) -> String {
         CellStatus::Truncated => '-',
         CellStatus::Empty => return ".".to_string(),
     };
-    let record = cell
-        .record
-        .as_ref()
-        .or(cell.lost.as_ref())
-        .or(cell.ghost.as_ref().map(|g| &g.record));
+    let record = cell.record.as_ref().or(cell.lost.as_ref()).or(cell.ghost.as_ref().map(|g| &g.record));
     match record {
         Some(r) => format!("{mark}{}@{}", r.label, r.epoch),
         None => mark.to_string(),

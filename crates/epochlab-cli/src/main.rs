@@ -11,7 +11,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "epochlab", version, about = "Replay Kafka partition replication scenarios under each protocol variant")]
+#[command(
+    name = "epochlab",
+    version,
+    about = "Replay Kafka partition replication scenarios under each protocol variant"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

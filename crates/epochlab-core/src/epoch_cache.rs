@@ -42,7 +42,8 @@ pub struct EpochCache {
 impl EpochCache {
     /// A cache holding these entries (for tests and fixtures). Entries must be strictly increasing.
     pub fn from_entries(entries: &[(i32, u32)]) -> EpochCache {
-        let entries: Vec<EpochEntry> = entries.iter().map(|&(epoch, start_offset)| EpochEntry { epoch, start_offset }).collect();
+        let entries: Vec<EpochEntry> =
+            entries.iter().map(|&(epoch, start_offset)| EpochEntry { epoch, start_offset }).collect();
         debug_assert!(entries.windows(2).all(|w| w[0].epoch < w[1].epoch && w[0].start_offset <= w[1].start_offset));
         EpochCache { entries }
     }
@@ -256,5 +257,4 @@ mod tests {
         let cache = EpochCache::from_entries(&[(0, 0), (1, 120)]);
         assert_eq!(cache.checkpoint_file(), "0\n2\n0 0\n1 120\n");
     }
-
 }

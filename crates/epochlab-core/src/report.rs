@@ -128,7 +128,12 @@ impl Serialize for Brokers<'_> {
                 hw: r.hw,
                 hw_checkpoint: r.hw_checkpoint,
                 flushed: r.flushed,
-                epoch_cache: r.epoch_cache.entries().iter().map(|e| [i64::from(e.epoch), i64::from(e.start_offset)]).collect(),
+                epoch_cache: r
+                    .epoch_cache
+                    .entries()
+                    .iter()
+                    .map(|e| [i64::from(e.epoch), i64::from(e.start_offset)])
+                    .collect(),
             };
             map.serialize_entry(self.trace.broker_name(b as u8), &report)?;
         }
@@ -167,7 +172,12 @@ impl<'a> RunReport<'a> {
             violations: trace
                 .violations
                 .iter()
-                .map(|v| ViolationReport { invariant: v.invariant, step: v.step, by_design: v.by_design, message: &v.message })
+                .map(|v| ViolationReport {
+                    invariant: v.invariant,
+                    step: v.step,
+                    by_design: v.by_design,
+                    message: &v.message,
+                })
                 .collect(),
         }
     }

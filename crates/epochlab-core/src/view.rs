@@ -194,12 +194,8 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
         width = width.max(o + 1);
     }
 
-    let mut brokers: Vec<BrokerView> = state
-        .replicas
-        .iter()
-        .enumerate()
-        .map(|(b, r)| broker_view(trace, state, b as BrokerId, r, width))
-        .collect();
+    let mut brokers: Vec<BrokerView> =
+        state.replicas.iter().enumerate().map(|(b, r)| broker_view(trace, state, b as BrokerId, r, width)).collect();
     for (b, bv) in brokers.iter_mut().enumerate() {
         let b = b as BrokerId;
         for cell in &mut bv.cells {
@@ -285,7 +281,11 @@ fn broker_view(trace: &Trace, state: &State, b: BrokerId, r: &Replica, width: u3
         known_epoch: r.known_epoch,
         known_leader: r.known_leader.map(|l| trace.broker_name(l).to_string()),
         in_isr: c.isr.contains(b),
-        leader_isr: if r.role == Role::Leader { r.isr.iter().map(|m| trace.broker_name(m).to_string()).collect() } else { Vec::new() },
+        leader_isr: if r.role == Role::Leader {
+            r.isr.iter().map(|m| trace.broker_name(m).to_string()).collect()
+        } else {
+            Vec::new()
+        },
         fetch_state: r.fetch_state,
         hw: r.hw,
         leo: r.leo(),

@@ -33,7 +33,11 @@ impl Sim<'_> {
                 if clean.is_some() {
                     format!("{} is not in the ISR {}", self.name(b), self.set_names(c.isr))
                 } else {
-                    format!("{} is not in the ISR {} and unclean leader election is disabled", self.name(b), self.set_names(c.isr))
+                    format!(
+                        "{} is not in the ISR {} and unclean leader election is disabled",
+                        self.name(b),
+                        self.set_names(c.isr)
+                    )
                 },
             ),
             None => Ok(match clean {
@@ -100,11 +104,7 @@ impl Sim<'_> {
         };
         let known = self.state.replica(b).known_epoch;
         if req.epoch <= known {
-            return format!(
-                "{} ignores LeaderAndIsr epoch {}: it already has epoch {known}",
-                self.name(b),
-                req.epoch
-            );
+            return format!("{} ignores LeaderAndIsr epoch {}: it already has epoch {known}", self.name(b), req.epoch);
         }
         self.annotate(Annotation::LeaderAndIsrApplied { broker: b, leader: req.leader, epoch: req.epoch });
         match req.leader {
@@ -138,7 +138,11 @@ impl Sim<'_> {
             r.epoch_cache.assign_replacing(req.epoch, leo);
         }
         self.maybe_increment_hw(b);
-        let cache_note = if records_epoch { format!(", records ({}, {leo}) in its epoch cache (KAFKA-7415)", req.epoch) } else { String::new() };
+        let cache_note = if records_epoch {
+            format!(", records ({}, {leo}) in its epoch cache (KAFKA-7415)", req.epoch)
+        } else {
+            String::new()
+        };
         format!(
             "{} becomes leader of epoch {} with its own HW {hw} and LEO {leo}{cache_note}; a leader never truncates",
             self.name(b),
@@ -171,11 +175,9 @@ impl Sim<'_> {
                     return format!("{who}; {same_leader_note}");
                 }
                 let (target, cause, basis) = match (rule, leader_hw) {
-                    (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => (
-                        lhw.min(leo),
-                        TruncateCause::LeaderHw,
-                        format!("the leader's HW {lhw}"),
-                    ),
+                    (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => {
+                        (lhw.min(leo), TruncateCause::LeaderHw, format!("the leader's HW {lhw}"))
+                    }
                     (BecomeFollowerRule::TruncateToLeaderHw, None) => {
                         (hw, TruncateCause::OwnHw, format!("its own HW {hw} (the leader is not serving)"))
                     }
@@ -243,7 +245,8 @@ impl Sim<'_> {
             self.annotate(Annotation::IsrChanged { from, to, by_leader: None });
             let everyone = self.state.controller.live;
             let notes = self.send_leader_and_isr(everyone);
-            let head = format!("the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
+            let head =
+                format!("the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
             return Some(join_clauses(head, notes));
         }
         None

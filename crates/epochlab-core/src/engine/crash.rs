@@ -22,14 +22,20 @@ pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -
         if removed.is_empty() {
             format!("{name} loses power; every record was flushed, so its log survives")
         } else {
-            format!("{name} loses power and with it {}, which were past its flushed offset {flushed}", sim.labels(&removed))
+            format!(
+                "{name} loses power and with it {}, which were past its flushed offset {flushed}",
+                sim.labels(&removed)
+            )
         }
     } else {
         format!("{name}'s process crashes; the page cache keeps its whole log")
     };
     sim.annotate(Annotation::Crashed { broker: b, power });
     sim.lose_memory(b);
-    text.push_str(&format!("; its in-memory state is gone and on restart its HW will be the checkpointed {}", sim.state.replica(b).hw));
+    text.push_str(&format!(
+        "; its in-memory state is gone and on restart its HW will be the checkpointed {}",
+        sim.state.replica(b).hw
+    ));
     if notify {
         if let Some(reaction) = sim.controller_on_failure(b) {
             text.push_str(&format!("; the controller notices: {reaction}"));
@@ -52,7 +58,12 @@ fn lose_unflushed(sim: &mut Sim<'_>, b: BrokerId, flushed: u32) -> Vec<u32> {
     let removed: Vec<u32> = r.log[flushed as usize..].iter().map(|e| e.id).collect();
     r.log.truncate(flushed as usize);
     r.hw = r.hw.min(flushed);
-    sim.annotate(Annotation::Truncated { broker: b, to: flushed, removed: removed.clone(), cause: TruncateCause::PowerLoss });
+    sim.annotate(Annotation::Truncated {
+        broker: b,
+        to: flushed,
+        removed: removed.clone(),
+        cause: TruncateCause::PowerLoss,
+    });
     removed
 }
 

@@ -97,7 +97,8 @@ fn truncation_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) 
 fn fetch_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> Result<String, Reject> {
     let (fname, lname) = (sim.name(f).to_string(), sim.name(l).to_string());
     let offset = sim.state.replica(f).leo();
-    let lfe = if sim.protocol.divergence_in_fetch() { sim.state.replica(f).epoch_cache.latest_epoch() } else { UNDEFINED };
+    let lfe =
+        if sim.protocol.divergence_in_fetch() { sim.state.replica(f).epoch_cache.latest_epoch() } else { UNDEFINED };
     let leader_leo = sim.state.replica(l).leo();
 
     // Variant d: the leader checks LastFetchedEpoch first, and does not record this fetch (KAFKA-13141).
@@ -172,13 +173,14 @@ fn fetch_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> Re
     });
     let mut text = format!("{fname} fetches at offset {offset} from {lname}");
     if joined {
-        text.push_str(&format!("; {lname} adds {fname} back to the ISR, now {}", sim.set_names(sim.state.replica(l).isr)));
+        text.push_str(&format!(
+            "; {lname} adds {fname} back to the ISR, now {}",
+            sim.set_names(sim.state.replica(l).isr)
+        ));
     }
     text.push_str(&format!("; {lname}'s HW is {leader_hw}"));
     if dropped {
-        text.push_str(&format!(
-            ", but the response is lost, so {fname} gets no records and does not learn the HW",
-        ));
+        text.push_str(&format!(", but the response is lost, so {fname} gets no records and does not learn the HW",));
         return Ok(text);
     }
     sim.append(f, &sent);
@@ -240,7 +242,8 @@ fn discarding(sim: &Sim<'_>, removed: &[u32]) -> String {
 impl FollowerDecision {
     /// "truncates to 1" / "keeps its log".
     fn explain(&self) -> String {
-        let what = if self.truncates { format!("truncates to {}", self.truncate_to) } else { "keeps its log".to_string() };
+        let what =
+            if self.truncates { format!("truncates to {}", self.truncate_to) } else { "keeps its log".to_string() };
         format!("{what} ({})", self.why)
     }
 }

@@ -113,7 +113,9 @@ impl<'a> Sim<'a> {
         match event {
             Event::Elect { broker, deliver } => elect::elect(self, broker.as_deref(), deliver),
             Event::Deliver { broker } => deliver::deliver(self, self.broker(broker)?),
-            Event::Produce { record, acks, broker } => produce::produce(self, record.as_deref(), *acks, broker.as_deref()),
+            Event::Produce { record, acks, broker } => {
+                produce::produce(self, record.as_deref(), *acks, broker.as_deref())
+            }
             Event::Fetch { broker, drop_response } => fetch::fetch(self, self.broker(broker)?, *drop_response),
             Event::Settle => settle::settle(self),
             Event::ShrinkIsr { broker } => shrink_isr::shrink_isr(self, self.broker(broker)?),

@@ -28,7 +28,12 @@ fn target(sim: &Sim<'_>, broker: Option<&str>) -> Result<BrokerId, Reject> {
     Ok(b)
 }
 
-pub(crate) fn produce(sim: &mut Sim<'_>, label: Option<&str>, acks: Acks, broker: Option<&str>) -> Result<String, Reject> {
+pub(crate) fn produce(
+    sim: &mut Sim<'_>,
+    label: Option<&str>,
+    acks: Acks,
+    broker: Option<&str>,
+) -> Result<String, Reject> {
     let p = target(sim, broker)?;
     let (isr, epoch) = {
         let r = sim.state.replica(p);
@@ -38,7 +43,11 @@ pub(crate) fn produce(sim: &mut Sim<'_>, label: Option<&str>, acks: Acks, broker
     if acks == Acks::All && isr.len() < min_isr {
         return reject(
             "NOT_ENOUGH_REPLICAS",
-            format!("{}'s ISR {} has fewer than min.insync.replicas = {min_isr} members", sim.name(p), sim.set_names(isr)),
+            format!(
+                "{}'s ISR {} has fewer than min.insync.replicas = {min_isr} members",
+                sim.name(p),
+                sim.set_names(isr)
+            ),
         );
     }
     let id = sim.new_record(label, epoch, p, acks);
@@ -64,9 +73,14 @@ pub(crate) fn produce(sim: &mut Sim<'_>, label: Option<&str>, acks: Acks, broker
         Acks::All => {
             if sim.pending_acks.iter().any(|a| a.record == id) {
                 sim.annotate(Annotation::Produced { record: id, result: "pending" });
-                format!("; acks=all waits until the HW passes it, which needs every ISR member of {} to fetch it", sim.set_names(isr))
+                format!(
+                    "; acks=all waits until the HW passes it, which needs every ISR member of {} to fetch it",
+                    sim.set_names(isr)
+                )
             } else {
-                format!("; {name} is the only ISR member, so the HW passes it at once and it is committed and acknowledged")
+                format!(
+                    "; {name} is the only ISR member, so the HW passes it at once and it is committed and acknowledged"
+                )
             }
         }
     };

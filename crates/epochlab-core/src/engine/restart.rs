@@ -40,7 +40,11 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     let now = if deliver { BrokerSet::only(b) } else { BrokerSet::EMPTY };
     let notes = if current.epoch < 0 { Vec::new() } else { deliveries(sim, b, now) };
     let controller = if was_dead { "the controller marks it live" } else { "the controller never noticed it was gone" };
-    let held = if deliver || current.epoch < 0 { String::new() } else { "; its LeaderAndIsr is held back until delivered".to_string() };
+    let held = if deliver || current.epoch < 0 {
+        String::new()
+    } else {
+        "; its LeaderAndIsr is held back until delivered".to_string()
+    };
     if current.epoch < 0 {
         sim.state.controller.outbox[b as usize] = None;
     }

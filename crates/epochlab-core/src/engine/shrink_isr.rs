@@ -25,7 +25,10 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
         return reject("NOT_IN_ISR", format!("{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr)));
     }
     if lr.remote_leo[f as usize] >= lr.leo() as i32 {
-        return reject("REPLICA_CAUGHT_UP", format!("{fname} has caught up with {lname}'s log end, so it is not lagging"));
+        return reject(
+            "REPLICA_CAUGHT_UP",
+            format!("{fname} has caught up with {lname}'s log end, so it is not lagging"),
+        );
     }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.remove(f);

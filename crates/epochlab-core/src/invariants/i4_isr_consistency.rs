@@ -24,7 +24,11 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
             let r = ctx.state.replica(m);
             let Some(offset) = (0..leader.hw).find(|&o| r.id_at(o) != leader.id_at(o)) else { continue };
             let (mine, theirs) = (r.id_at(offset), leader.id_at(offset));
-            let whose = if leader.isr.contains(m) { format!("{}'s ISR", ctx.name(l)) } else { "the controller's ISR".to_string() };
+            let whose = if leader.isr.contains(m) {
+                format!("{}'s ISR", ctx.name(l))
+            } else {
+                "the controller's ISR".to_string()
+            };
             out.push(ctx.violation(
                 "I4",
                 format!("I4:{l}:{m}:{offset}:{mine:?}:{theirs:?}"),

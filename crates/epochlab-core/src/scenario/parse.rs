@@ -271,11 +271,9 @@ fn parse_event(index: usize, value: &Value, brokers: &[String]) -> Result<Event,
     };
     let event = match kind {
         "elect" => Event::Elect { broker, deliver: parse_delivery(map.get("deliver"), &at, brokers)? },
-        "produce" => Event::Produce {
-            record: parse_record_label(map, &at)?,
-            acks: parse_acks(map.get("acks"), &at)?,
-            broker,
-        },
+        "produce" => {
+            Event::Produce { record: parse_record_label(map, &at)?, acks: parse_acks(map.get("acks"), &at)?, broker }
+        }
         "consume" => Event::Consume { broker },
         "settle" => Event::Settle,
         "deliver" => Event::Deliver { broker: needs_broker(broker)? },
@@ -300,11 +298,7 @@ fn parse_event(index: usize, value: &Value, brokers: &[String]) -> Result<Event,
     Ok(event)
 }
 
-fn parse_broker_field(
-    map: &Map<String, Value>,
-    at: &str,
-    brokers: &[String],
-) -> Result<Option<String>, ScenarioError> {
+fn parse_broker_field(map: &Map<String, Value>, at: &str, brokers: &[String]) -> Result<Option<String>, ScenarioError> {
     match map.get("broker") {
         None => Ok(None),
         Some(Value::String(name)) => {
@@ -352,7 +346,10 @@ fn parse_delivery(value: Option<&Value>, at: &str, brokers: &[String]) -> Result
                 if !brokers.contains(name) {
                     return Err(err(
                         at,
-                        format!("\"deliver\" names unknown broker \"{name}\" (this scenario has {})", brokers.join(", ")),
+                        format!(
+                            "\"deliver\" names unknown broker \"{name}\" (this scenario has {})",
+                            brokers.join(", ")
+                        ),
                     ));
                 }
                 if !names.contains(name) {

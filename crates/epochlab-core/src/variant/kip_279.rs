@@ -42,17 +42,33 @@ impl FollowerDecision {
 }
 
 /// `followerTruncate(E, leaderEnd)` of spec §3.5 (2.0 lookups, or 2.1's with `cache_21`).
-pub(super) fn follower_decision(answer: EpochEnd, cache: &EpochCache, leo: u32, hw: u32, cache_21: bool) -> FollowerDecision {
+pub(super) fn follower_decision(
+    answer: EpochEnd,
+    cache: &EpochCache,
+    leo: u32,
+    hw: u32,
+    cache_21: bool,
+) -> FollowerDecision {
     let clamp = |x: i64| x.clamp(0, i64::from(u32::MAX)) as u32;
     if answer.offset == UNDEFINED {
-        return FollowerDecision::new(hw, leo, true, "the leader has no end offset for that epoch, so it must use its high watermark");
+        return FollowerDecision::new(
+            hw,
+            leo,
+            true,
+            "the leader has no end offset for that epoch, so it must use its high watermark",
+        );
     }
     if answer.epoch == UNDEFINED {
         return FollowerDecision::new(clamp(answer.offset), leo, true, "the leader's answer carries no epoch");
     }
     let own = if cache_21 { cache.end_offset_21(leo, answer.epoch) } else { cache.end_offset_20(leo, answer.epoch) };
     if own.offset == UNDEFINED {
-        FollowerDecision::new(clamp(answer.offset), leo, true, "it does not track epochs that old, so it takes the leader's end offset")
+        FollowerDecision::new(
+            clamp(answer.offset),
+            leo,
+            true,
+            "it does not track epochs that old, so it takes the leader's end offset",
+        )
     } else if own.epoch != answer.epoch {
         FollowerDecision::new(
             clamp(own.offset),

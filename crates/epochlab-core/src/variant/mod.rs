@@ -247,7 +247,9 @@ impl Protocol {
     /// The leader's answer to an epoch lookup on its cache.
     pub fn leader_end_offset(&self, cache: &EpochCache, leo: u32, epoch: i64) -> EpochEnd {
         match self.epoch_lookup() {
-            EpochLookup::StartOfNextEpoch => EpochEnd { epoch: crate::epoch_cache::UNDEFINED, offset: cache.end_offset_011(leo, epoch) },
+            EpochLookup::StartOfNextEpoch => {
+                EpochEnd { epoch: crate::epoch_cache::UNDEFINED, offset: cache.end_offset_011(leo, epoch) }
+            }
             EpochLookup::LargestEpochAtMost => cache.end_offset_20(leo, epoch),
             EpochLookup::LargestEpochAtMostWithFloor => cache.end_offset_21(leo, epoch),
         }
