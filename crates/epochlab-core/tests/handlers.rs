@@ -78,14 +78,14 @@ fn elect_refuses_a_candidate_outside_the_isr_unless_unclean_election_is_allowed(
 
 #[test]
 fn produce_appends_on_the_leader_and_acks_all_waits_for_the_hw() {
-    // B's first fetcher iteration is KIP-279's truncation step; the next two are Fetches at offsets 0 and 1.
+    // B's first fetch is at offset 0 (its empty epoch cache sends it straight to fetching), the next at 1.
     let t = ab(
         "",
-        r#"[{"kind": "elect"}, {"kind": "produce", "record": "m1"}, {"kind": "fetch", "broker": "B"},
+        r#"[{"kind": "elect"}, {"kind": "fetch", "broker": "B"}, {"kind": "produce", "record": "m1"},
         {"kind": "fetch", "broker": "B"}, {"kind": "fetch", "broker": "B"}]"#,
     );
-    let s = &t.steps[1];
-    assert_eq!(labels(&t, A, 1), ["m1"]);
+    let s = &t.steps[2];
+    assert_eq!(labels(&t, A, 2), ["m1"]);
     assert_eq!(s.state.replicas[A].hw, 0);
     assert!(s.annotations.contains(&Annotation::Appended { broker: 0, from: 0, records: vec![0] }));
     assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: "pending" }));
@@ -118,16 +118,18 @@ fn fetch_copies_records_and_the_follower_hw_lags_by_one_round_trip() {
     let t = ab(
         "",
         r#"[{"kind": "elect"}, {"kind": "produce", "record": "m1"}, {"kind": "fetch", "broker": "B"},
-        {"kind": "fetch", "broker": "B"}, {"kind": "fetch", "broker": "B"}]"#,
+        {"kind": "fetch", "broker": "B"}]"#,
     );
-    // Step 2 is KIP-279's first iteration: with an empty epoch cache it truncates to its HW and starts fetching.
-    assert_eq!(t.steps[2].state.replicas[B].fetch_state, FetchState::Fetching);
-    let s = &t.steps[3];
-    assert_eq!(labels(&t, B, 3), ["m1"]);
+    // After becoming follower, B (KIP-279) is truncating; with an empty cache it falls back to its HW and
+    // fetches in the same iteration.
+    assert_eq!(t.steps[0].state.replicas[B].fetch_state, FetchState::Truncating);
+    let s = &t.steps[2];
+    assert_eq!(s.state.replicas[B].fetch_state, FetchState::Fetching);
+    assert_eq!(labels(&t, B, 2), ["m1"]);
     assert_eq!(s.state.replicas[B].hw, 0, "the response carried the leader's HW from before B had m1");
     assert!(s.annotations.iter().any(|a| matches!(a,
         Annotation::Fetch { follower: 1, leader: 0, offset: 0, answer: FetchAnswer::Records { records, hw: 0 }, dropped: false, .. } if records == &vec![0])));
-    let s = &t.steps[4];
+    let s = &t.steps[3];
     assert_eq!(s.state.replicas[A].hw, 1);
     assert_eq!(s.state.replicas[B].hw, 1);
     assert!(s.annotations.contains(&Annotation::HwMoved { broker: 1, from: 0, to: 1 }));

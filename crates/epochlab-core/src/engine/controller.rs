@@ -88,7 +88,10 @@ impl Sim<'_> {
         }
         let mut notes = Vec::new();
         let live = self.state.controller.live;
-        for b in now.iter().filter(|b| live.contains(*b)) {
+        // The new leader first, so that followers find it leading (and the narration reads in that order).
+        let leader_first =
+            req.leader.filter(|l| now.contains(*l)).into_iter().chain(now.iter().filter(|b| Some(*b) != req.leader));
+        for b in leader_first.filter(|b| live.contains(*b)) {
             let r = self.state.replica(b);
             if r.up && !r.zombie {
                 notes.push(self.apply_leader_and_isr(b));

@@ -12,12 +12,30 @@ use crate::variant::FollowerDecision;
 
 pub(crate) fn fetch(sim: &mut Sim<'_>, f: BrokerId, drop_response: bool) -> Result<String, Reject> {
     let l = check_can_fetch(sim, f)?;
-    let text = if sim.state.replica(f).fetch_state == FetchState::Truncating {
-        truncation_round(sim, f, l, drop_response)
-    } else {
+    let r = sim.state.replica(f);
+    let text = if r.fetch_state != FetchState::Truncating {
         fetch_round(sim, f, l, drop_response)?
+    } else if r.epoch_cache.is_empty() {
+        // Nothing to ask about: the fetcher truncates to its HW locally and fetches in the same iteration
+        // (`AbstractFetcherThread.doWork`: maybeTruncate, then maybeFetch).
+        let fallback = truncate_to_hw_without_epochs(sim, f);
+        format!("{fallback}; {}", fetch_round(sim, f, l, drop_response)?)
+    } else {
+        truncation_round(sim, f, l, drop_response)
     };
     Ok(sentence(&text))
+}
+
+/// E5 with an empty epoch cache: "truncate to initial offset which is the high watermark".
+fn truncate_to_hw_without_epochs(sim: &mut Sim<'_>, f: BrokerId) -> String {
+    let hw = sim.state.replica(f).hw;
+    let removed = sim.truncate_to(f, hw, TruncateCause::OwnHw);
+    sim.state.replicas[f as usize].fetch_state = FetchState::Fetching;
+    format!(
+        "{} has no epoch in its cache to ask about, so it truncates to its HW {hw}{}",
+        sim.name(f),
+        discarding(sim, &removed)
+    )
 }
 
 /// The follower must be up and following someone who is up and leading; with KIP-320 the epochs must match.
@@ -59,19 +77,10 @@ fn check_can_fetch(sim: &Sim<'_>, f: BrokerId) -> Result<BrokerId, Reject> {
     Ok(l)
 }
 
-/// E5: one OffsetsForLeaderEpoch round (or, with an empty epoch cache, the fallback to the follower's HW).
+/// E5: one OffsetsForLeaderEpoch round.
 fn truncation_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> String {
     let (fname, lname) = (sim.name(f).to_string(), sim.name(l).to_string());
     let r = sim.state.replica(f);
-    if r.epoch_cache.is_empty() {
-        let hw = r.hw;
-        let removed = sim.truncate_to(f, hw, TruncateCause::OwnHw);
-        sim.state.replicas[f as usize].fetch_state = FetchState::Fetching;
-        return format!(
-            "{fname} has no epoch in its cache to ask about, so it falls back to its HW {hw}{}; it can now fetch",
-            discarding(sim, &removed)
-        );
-    }
     let epoch = r.epoch_cache.latest_epoch();
     let lr = sim.state.replica(l);
     let answer = sim.protocol.leader_end_offset(&lr.epoch_cache, lr.leo(), epoch);

@@ -1,0 +1,169 @@
+//! The `epochlab` binary end to end: output contract, text grid, and bad input (status 2, one line on stderr).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn epochlab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_epochlab")).args(args).output().expect("the binary runs")
+}
+
+fn epochlab_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_epochlab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    child.wait_with_output().expect("wait")
+}
+
+fn preset_file(id: &str) -> std::path::PathBuf {
+    let out = epochlab(&["presets", id]);
+    assert!(out.status.success());
+    // Tests run in parallel: every call gets its own file.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("epochlab-cli-test-{}-{n}-{id}.json", std::process::id()));
+    std::fs::write(&path, &out.stdout).expect("write preset");
+    path
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn assert_bad_input(out: &Output, needle: &str) {
+    assert_eq!(out.status.code(), Some(2), "status for {needle}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "one line on stderr: {err}");
+    assert!(err.contains(needle), "stderr {err:?} should contain {needle:?}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn run_json_follows_the_contract() {
+    let file = preset_file("kip101-scenario-1");
+    let out = epochlab(&["run", file.to_str().unwrap(), "--variant", "hw-truncation", "--json"]);
+    assert!(out.status.success());
+    let runs: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let run = &runs[0];
+    assert_eq!(run["scenario"], "KIP-101 scenario 1: a committed record lost");
+    assert_eq!(run["variant"], "hw-truncation");
+    assert_eq!(run["flags"], serde_json::json!([]));
+    assert_eq!(run["steps"][0]["index"], 0);
+    assert_eq!(run["steps"][0]["kind"], "elect");
+    assert_eq!(run["steps"][0]["outcome"], "applied");
+    assert!(run["steps"][0]["detail"].as_str().unwrap().contains("elects B leader of epoch 0"));
+    let fin = &run["final"];
+    assert_eq!(fin["controller"], serde_json::json!({"leader": "A", "leader_epoch": 1, "isr": ["A"]}));
+    let a = &fin["brokers"]["A"];
+    assert_eq!(a["up"], true);
+    assert_eq!(a["role"], "leader");
+    assert_eq!(a["log"], serde_json::json!([{"record": "m1", "epoch": 0}]));
+    assert_eq!((a["leo"].as_u64(), a["hw"].as_u64()), (Some(1), Some(1)));
+    assert_eq!(fin["brokers"]["B"]["role"], "down");
+    let i1 = run["violations"].as_array().unwrap().iter().find(|v| v["invariant"] == "I1").expect("I1");
+    assert_eq!(i1["step"], 9);
+    assert_eq!(i1["by_design"], false);
+    assert!(i1["message"].as_str().unwrap().starts_with("m2 at offset 1 was committed"));
+    // Brokers keep assignment order in the object.
+    let text = stdout(&out);
+    assert!(text.find("\"A\": {").unwrap() < text.find("\"B\": {").unwrap());
+}
+
+#[test]
+fn run_without_variant_uses_the_scenarios_own_and_all_variants_runs_six() {
+    let file = preset_file("kip101-scenario-1");
+    let one: serde_json::Value =
+        serde_json::from_slice(&epochlab(&["run", file.to_str().unwrap(), "--json"]).stdout).unwrap();
+    assert_eq!(one.as_array().unwrap().len(), 1);
+    assert_eq!(one[0]["variant"], "hw-truncation");
+    let all: serde_json::Value =
+        serde_json::from_slice(&epochlab(&["run", file.to_str().unwrap(), "--all-variants", "--json"]).stdout).unwrap();
+    let ids: Vec<&str> = all.as_array().unwrap().iter().map(|r| r["variant"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["hw-truncation", "kip-101", "kip-279", "kafka-2.1", "diverging-epoch", "leader-hw-truncation"]);
+    assert_eq!(all[3]["flags"], serde_json::json!(["kafka-7415", "kafka-7128", "kafka-7164", "kip-320"]));
+}
+
+#[test]
+fn run_text_draws_an_offset_grid_with_marks_and_the_verdicts() {
+    let file = preset_file("kip101-scenario-1");
+    let out = epochlab(&["run", file.to_str().unwrap(), "-v", "hw-truncation", "-v", "kip-279"]);
+    let text = stdout(&out);
+    assert!(text.contains("offset 0"), "{text}");
+    assert!(text.contains("A leader   e1  isr  =m1@0 |xm2@0"), "{text}");
+    assert!(text.contains("HW 1  LEO 1"));
+    assert!(text.contains("verdict: BUG, I1, I2, I4, I5 fail"));
+    assert!(text.contains("verdict: ok, no invariant fails"));
+    assert!(text.contains("summary\n  hw-truncation         BUG I1 I2 I4 I5 (first at step 8)"), "{text}");
+}
+
+#[test]
+fn run_at_a_step_and_with_steps_lists_narration() {
+    let file = preset_file("kip101-scenario-1");
+    let out = epochlab(&["run", file.to_str().unwrap(), "--at", "5", "--steps"]);
+    let text = stdout(&out);
+    assert!(text.contains("after step 5 (fetch)"));
+    assert!(text.contains("  8 restart"), "{text}");
+    assert_bad_input(
+        &epochlab(&["run", file.to_str().unwrap(), "--at", "99"]),
+        "--at 99: the scenario has 10 steps (0 to 9)",
+    );
+}
+
+#[test]
+fn presets_lists_every_preset_and_prints_one_as_a_scenario_file() {
+    let list = stdout(&epochlab(&["presets"]));
+    for p in &epochlab_core::presets::PRESETS {
+        assert!(list.contains(p.id), "{} missing", p.id);
+    }
+    let one = epochlab(&["presets", "happy-path"]);
+    let parsed = epochlab_core::parse_scenario(&stdout(&one)).expect("a valid scenario file");
+    assert_eq!(parsed.brokers, ["A", "B", "C"]);
+    assert_bad_input(&epochlab(&["presets", "nope"]), "no preset \"nope\"");
+}
+
+#[test]
+fn compare_says_where_variants_part_ways() {
+    let file = preset_file("kip101-scenario-1");
+    let text =
+        stdout(&epochlab(&["compare", file.to_str().unwrap(), "--variant", "hw-truncation", "--variant", "kip-279"]));
+    assert!(text.contains("They part ways at step 8 (restart)"), "{text}");
+    assert!(text.contains("first fails at step 8: I1, I2, I4, I5"), "{text}");
+    assert!(text.contains("no invariant fails"), "{text}");
+    assert_bad_input(&epochlab(&["compare", file.to_str().unwrap(), "--variant", "kip-279"]), "at least two");
+}
+
+#[test]
+fn standard_input_is_read_with_a_dash() {
+    let json = stdout(&epochlab(&["presets", "happy-path"]));
+    let out = epochlab_stdin(&["run", "-", "--json"], &json);
+    assert!(out.status.success());
+    assert_bad_input(
+        &epochlab_stdin(&["run", "-"], "{"),
+        "standard input: line 1 column 1: EOF while parsing an object",
+    );
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line_naming_the_file_and_the_problem() {
+    assert_bad_input(&epochlab(&["run", "/nonexistent/x.json"]), "/nonexistent/x.json: cannot read");
+    let dir = std::env::temp_dir();
+    let write = |name: &str, text: &str| {
+        let p = dir.join(format!("epochlab-bad-{}-{name}", std::process::id()));
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let bad_json = write("json", "{\"version\": 1,,}");
+    assert_bad_input(&epochlab(&["run", &bad_json]), "line 1 column 15");
+    let bad_broker =
+        write("broker", r#"{"version": 1, "brokers": ["A"], "events": [{"kind": "fetch", "broker": "Z"}]}"#);
+    assert_bad_input(&epochlab(&["run", &bad_broker]), "events[0] (fetch): unknown broker \"Z\"");
+    let bad_kind = write("kind", r#"{"version": 1, "brokers": ["A"], "events": [{"kind": "explode"}]}"#);
+    assert_bad_input(&epochlab(&["run", &bad_kind]), "unknown event kind \"explode\"");
+    let ok = write("ok", r#"{"version": 1, "brokers": ["A"]}"#);
+    assert_bad_input(&epochlab(&["run", &ok, "--variant", "kip-9"]), "unknown variant \"kip-9\"");
+    assert_eq!(epochlab(&["frobnicate"]).status.code(), Some(2));
+}
