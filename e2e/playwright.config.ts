@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+
+// scripts/e2e.sh serves a release build and passes its URL here. Nothing is downloaded: the browser is
+// Debian's chromium (never run `npx playwright install`).
+const baseURL = process.env.EPOCHLAB_BASE_URL;
+if (!baseURL) {
+  throw new Error('EPOCHLAB_BASE_URL is not set: run the e2e tests through `make test` (scripts/e2e.sh)');
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  reporter: 'list',
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 1,
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    headless: true,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.EPOCHLAB_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
