@@ -3,9 +3,10 @@
 //! One format serves the CLI, the web app's import/export and share links, and the presets. Parsing lives in
 //! [`parse`]; this module holds the types and their canonical JSON form (defaults are left out on export).
 
+pub mod edit;
 mod parse;
 
-pub use parse::{parse_scenario, ScenarioError};
+pub use parse::{parse_scenario, valid_broker_name, ScenarioError};
 
 use serde::Serialize;
 
