@@ -18,6 +18,13 @@ steps=(
   "e2e tests (Playwright)|scripts/e2e.sh $E2E_SITE"
 )
 
+# join A B C -> "A, B, C"
+join() {
+  local IFS=$'\x1f'
+  local s="$*"
+  echo "${s//$'\x1f'/, }"
+}
+
 start=$SECONDS
 done_steps=()
 n=0
@@ -31,11 +38,10 @@ for step in "${steps[@]}"; do
     echo
     printf '\033[1;31mmake test FAILED\033[0m at step %d/%d, %s (%s), after %ds.\n' \
       "$n" "${#steps[@]}" "$name" "$cmd" $((SECONDS - start)) >&2
-    [[ ${#done_steps[@]} -eq 0 ]] || echo "Passed before it: ${done_steps[*]}" >&2
+    [[ ${#done_steps[@]} -eq 0 ]] || echo "Passed before it: $(join "${done_steps[@]}")" >&2
     exit 1
   fi
-  done_steps+=("$name $((SECONDS - t0))s;")
+  done_steps+=("$name $((SECONDS - t0))s")
 done
 
-summary="${done_steps[*]}"
-printf '\033[1;32mmake test passed\033[0m in %ds: %s\n' $((SECONDS - start)) "${summary%;}"
+printf '\033[1;32mmake test passed\033[0m in %ds: %s\n' $((SECONDS - start)) "$(join "${done_steps[@]}")"
