@@ -304,3 +304,79 @@ impl Trace {
         json.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
     }
 }
+
+impl Trace {
+    fn names(&self, set: BrokerSet) -> String {
+        format!("{{{}}}", set.iter().map(|b| self.broker_name(b)).collect::<Vec<_>>().join(", "))
+    }
+
+    fn labels(&self, ids: &[u32]) -> String {
+        ids.iter().map(|id| self.label(*id)).collect::<Vec<_>>().join(", ")
+    }
+
+    /// One short line describing an annotation, for the explanation panel.
+    pub fn describe(&self, a: &Annotation) -> String {
+        let n = |b: BrokerId| self.broker_name(b);
+        let end = |e: &EpochEnd| match (e.epoch, e.offset) {
+            (_, -1) => "UNDEFINED".to_string(),
+            (-1, o) => format!("offset {o}"),
+            (ep, o) => format!("epoch {ep} ends at {o}"),
+        };
+        let lost = |dropped: bool| if dropped { " (response lost)" } else { "" };
+        match a {
+            Annotation::Appended { broker, from, records } => {
+                format!("{} appends {} at offset {from}", n(*broker), self.labels(records))
+            }
+            Annotation::Truncated { broker, to, removed, cause } => {
+                format!("{} truncates to {to}, removing {}: {}", n(*broker), self.labels(removed), cause.describe())
+            }
+            Annotation::HwMoved { broker, from, to } => format!("{}'s HW {from} → {to}", n(*broker)),
+            Annotation::IsrChanged { from, to, by_leader } => {
+                let who = by_leader.map_or("the controller".to_string(), |l| format!("leader {}", n(l)));
+                format!("ISR {} → {} by {who}", self.names(*from), self.names(*to))
+            }
+            Annotation::Elected { leader, epoch, unclean, isr } => match leader {
+                Some(l) => format!(
+                    "{} elected leader of epoch {epoch}{}, ISR {}",
+                    n(*l),
+                    if *unclean { " (unclean)" } else { "" },
+                    self.names(*isr)
+                ),
+                None => format!("partition offline in epoch {epoch}"),
+            },
+            Annotation::LeaderAndIsrApplied { broker, leader, epoch } => format!(
+                "{} applies LeaderAndIsr epoch {epoch}, leader {}",
+                n(*broker),
+                leader.map_or("none", |l| self.broker_name(l))
+            ),
+            Annotation::OffsetsForLeaderEpoch { follower, leader, epoch, answer, dropped } => format!(
+                "OffsetsForLeaderEpoch {} → {}: epoch {epoch}? {}{}",
+                n(*follower),
+                n(*leader),
+                match answer {
+                    Ok(e) => end(e),
+                    Err(code) => code.to_string(),
+                },
+                lost(*dropped)
+            ),
+            Annotation::Fetch { follower, leader, offset, last_fetched_epoch, answer, dropped } => {
+                let lfe = if *last_fetched_epoch >= 0 { format!(", LastFetchedEpoch {last_fetched_epoch}") } else { String::new() };
+                let ans = match answer {
+                    FetchAnswer::Records { records, hw } if records.is_empty() => format!("no new records, HW {hw}"),
+                    FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", self.labels(records)),
+                    FetchAnswer::DivergingEpoch { end: e } => format!("DivergingEpoch: {}", end(e)),
+                    FetchAnswer::Error { error } => error.to_string(),
+                };
+                format!("Fetch {} → {} at {offset}{lfe}: {ans}{}", n(*follower), n(*leader), lost(*dropped))
+            }
+            Annotation::Produced { record, result } => format!("produce {}: {}", self.label(*record), result.replace('_', " ")),
+            Annotation::Crashed { broker, power } => {
+                format!("{} {}", n(*broker), if *power { "loses power" } else { "crashes" })
+            }
+            Annotation::Restarted { broker } => format!("{} restarts", n(*broker)),
+            Annotation::Consumed { broker, records } => {
+                format!("consumer reads [{}] from {}", self.labels(records), n(*broker))
+            }
+        }
+    }
+}
