@@ -12,7 +12,7 @@ TRUNK_VERSION=0.21.14
 WASM_BINDGEN_VERSION=0.2.130
 BINARYEN_VERSION=132
 WASM_TARGET=wasm32-unknown-unknown
-CHROMIUM=/usr/bin/chromium
+CHROMIUM="${EPOCHLAB_CHROMIUM:-/usr/bin/chromium}"
 
 say() { printf '\033[1;34m==>\033[0m %s\n' "$*"; }
 ok() { printf '    ok: %s\n' "$*"; }

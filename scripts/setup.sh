@@ -39,10 +39,11 @@ has_version() {
   [[ "$(version_of "$1")" == "$1 $2" ]]
 }
 
+# "CMD VERSION" as CMD reports it, or "no CMD".
 describe() {
   local found
   found="$(version_of "$1")"
-  echo "${found:-not installed}"
+  echo "${found:-no $1}"
 }
 
 check_prerequisites() {
@@ -75,7 +76,7 @@ setup_wasm_bindgen() {
   if has_version wasm-bindgen "$WASM_BINDGEN_VERSION" && has_version wasm-bindgen-test-runner "$WASM_BINDGEN_VERSION"; then
     ok "wasm-bindgen $WASM_BINDGEN_VERSION (and wasm-bindgen-test-runner)"
   else
-    say "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (found: $(describe wasm-bindgen))."
+    say "Installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (found: $(describe wasm-bindgen), $(describe wasm-bindgen-test-runner))."
     say "It must equal the wasm-bindgen crate pinned in Cargo.toml; Trunk and the wasm test runner use it."
     say "About 2 to 3 minutes. (No --locked: its lockfile wants a crate release the registry lacks.)"
     run cargo install --force wasm-bindgen-cli --version "=$WASM_BINDGEN_VERSION"
