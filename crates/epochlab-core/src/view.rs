@@ -187,7 +187,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     for r in &state.replicas {
         width = width.max(r.leo());
     }
-    for (&(_, o), _) in &ghosts {
+    for &(_, o) in ghosts.keys() {
         width = width.max(o + 1);
     }
     if let Some((&(o, _), _)) = committed.iter().next_back() {
