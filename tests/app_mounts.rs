@@ -1,27 +1,76 @@
-//! Mounts the app in a real browser (headless Chromium via `wasm-bindgen-test-runner`).
+//! The app in a real browser (headless Chromium via `wasm-bindgen-test-runner`): it mounts, shows the landing
+//! comparison, and its components respond to clicks and keys.
 #![cfg(target_arch = "wasm32")]
 
+use std::time::Duration;
+
 use epochlab::App;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-#[wasm_bindgen_test]
-async fn app_mounts_and_shows_every_broker() {
-    let document = web_sys::window().unwrap().document().unwrap();
+/// Mount a fresh app (with empty storage) and wait for Yew to render.
+async fn mount() -> Element {
+    let window = web_sys::window().unwrap();
+    window.local_storage().unwrap().unwrap().clear().unwrap();
+    let document = window.document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-
     yew::Renderer::<App>::with_root(root.clone()).render();
-    // Yew renders on the next turn of the event loop.
-    yew::platform::time::sleep(std::time::Duration::from_millis(50)).await;
+    settle().await;
+    root
+}
 
-    let text = root.text_content().unwrap_or_default();
-    assert!(text.contains("Epochlab"), "no heading in {text:?}");
-    for name in ["A", "B"] {
-        let broker = root.query_selector(&format!("[data-testid='broker-{name}']")).unwrap();
-        let broker = broker.unwrap_or_else(|| panic!("broker {name} not rendered in {text:?}"));
-        let shown = broker.text_content().unwrap_or_default();
-        assert!(shown.starts_with(name), "broker {name} shows {shown:?}");
+async fn settle() {
+    yew::platform::time::sleep(Duration::from_millis(60)).await;
+}
+
+fn find(root: &Element, testid: &str) -> Element {
+    root.query_selector(&format!("[data-testid='{testid}']")).unwrap().unwrap_or_else(|| panic!("no {testid}"))
+}
+
+fn text(root: &Element, testid: &str) -> String {
+    find(root, testid).text_content().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn the_app_mounts_with_the_landing_comparison() {
+    let root = mount().await;
+    assert!(root.text_content().unwrap_or_default().contains("Epochlab"));
+    assert!(text(&root, "headline").contains("hw-truncation breaks I1"));
+    for variant in ["hw-truncation", "kip-279"] {
+        for broker in ["A", "B"] {
+            find(&root, &format!("broker-{variant}-{broker}"));
+        }
     }
+    assert_eq!(text(&root, "verdict-kip-279"), "no invariant fails");
+    assert_eq!(find(&root, "cell-hw-truncation-A-1").get_attribute("data-status").as_deref(), Some("lost"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn clicking_a_step_moves_the_cursor_and_the_narration_follows() {
+    let root = mount().await;
+    find(&root, "step-5").dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    assert_eq!(text(&root, "cursor-position"), "Step 5 of 9: fetch");
+    assert!(text(&root, "narration-kip-279").contains("the response is lost"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn selecting_a_chip_opens_its_editor_and_an_edit_reruns_the_scenario() {
+    let root = mount().await;
+    // Step 7 is A's silent crash; turning on "notify the controller" makes the controller react.
+    find(&root, "chip-7").dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    let notify = find(&root, "editor-notify").dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(!notify.checked());
+    notify.click();
+    settle().await;
+    assert!(text(&root, "chip-7").contains("Crash"));
+    assert!(!text(&root, "chip-7").contains("silent"), "the chip shows the edited field");
+    root.remove();
 }

@@ -360,7 +360,11 @@ impl Trace {
                 lost(*dropped)
             ),
             Annotation::Fetch { follower, leader, offset, last_fetched_epoch, answer, dropped } => {
-                let lfe = if *last_fetched_epoch >= 0 { format!(", LastFetchedEpoch {last_fetched_epoch}") } else { String::new() };
+                let lfe = if *last_fetched_epoch >= 0 {
+                    format!(", LastFetchedEpoch {last_fetched_epoch}")
+                } else {
+                    String::new()
+                };
                 let ans = match answer {
                     FetchAnswer::Records { records, hw } if records.is_empty() => format!("no new records, HW {hw}"),
                     FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", self.labels(records)),
@@ -369,7 +373,9 @@ impl Trace {
                 };
                 format!("Fetch {} → {} at {offset}{lfe}: {ans}{}", n(*follower), n(*leader), lost(*dropped))
             }
-            Annotation::Produced { record, result } => format!("produce {}: {}", self.label(*record), result.replace('_', " ")),
+            Annotation::Produced { record, result } => {
+                format!("produce {}: {}", self.label(*record), result.replace('_', " "))
+            }
             Annotation::Crashed { broker, power } => {
                 format!("{} {}", n(*broker), if *power { "loses power" } else { "crashes" })
             }

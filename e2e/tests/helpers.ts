@@ -1,0 +1,73 @@
+import { expect, Locator, Page, TestInfo } from '@playwright/test';
+
+/** Collects console errors and page errors; call `check()` at the end of a test. */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  return { check: () => expect(errors, 'console errors or page errors').toEqual([]) };
+}
+
+/** Opens the app with a clean localStorage (unless told to keep it). */
+export async function open(page: Page, keepStorage = false) {
+  await page.goto('./');
+  if (!keepStorage) {
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+  }
+  await expect(page.getByTestId('headline')).toBeVisible();
+}
+
+export async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The timeline cell of a lane (0-based, brokers then cluster) at a step, or the trailing "end" cell. */
+export function cell(page: Page, lane: number, step: number | 'end'): Locator {
+  return page.locator(`[data-drop-lane="${lane}"][data-drop-step="${step}"]`);
+}
+
+export function chips(page: Page): Locator {
+  return page.locator('.timeline [data-testid^="chip-"][data-kind]');
+}
+
+/** Drags `source` onto `target` with real pointer (mouse) events, landing on its left or right half. */
+export async function mouseDrag(page: Page, source: Locator, target: Locator | { x: number; y: number }, half: 'left' | 'right' = 'left') {
+  if (!('x' in target)) await target.scrollIntoViewIfNeeded();
+  await source.scrollIntoViewIfNeeded();
+  const s = (await source.boundingBox())!;
+  const t = 'x' in target ? { x: target.x, y: target.y, width: 0, height: 0 } : (await target.boundingBox())!;
+  const tx = t.x + t.width * (half === 'left' ? 0.25 : 0.75);
+  const ty = t.y + t.height / 2;
+  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(s.x + s.width / 2 + 12, s.y + s.height / 2 + 12, { steps: 3 });
+  await page.mouse.move(tx, ty, { steps: 10 });
+  await page.mouse.up();
+}
+
+/** Drags with touch events (Chromium turns them into pointer events of type "touch"). */
+export async function touchDrag(page: Page, source: Locator, target: Locator, half: 'left' | 'right' = 'left') {
+  await target.scrollIntoViewIfNeeded();
+  // The phone's palette dock scrolls sideways: a chip off-screen would start an edge swipe instead.
+  await source.scrollIntoViewIfNeeded();
+  const s = (await source.boundingBox())!;
+  const t = (await target.boundingBox())!;
+  const client = await page.context().newCDPSession(page);
+  const from = { x: s.x + s.width / 2, y: s.y + s.height / 2 };
+  const to = { x: t.x + t.width * (half === 'left' ? 0.25 : 0.75), y: t.y + t.height / 2 };
+  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let i = 1; i <= 10; i++) {
+    const p = { x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 };
+    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });
+  }
+  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await client.detach();
+}
+
+/** The lane a timeline chip sits on. */
+export async function laneOf(chip: Locator): Promise<string | null> {
+  return chip.evaluate((el) => el.closest('[data-drop-lane]')?.getAttribute('data-drop-lane') ?? null);
+}

@@ -1,0 +1,222 @@
+import { expect, test } from '@playwright/test';
+import { cell, chips, laneOf, mouseDrag, open, shot, touchDrag, watchErrors } from './helpers';
+
+test.describe('the playground', () => {
+  test('the landing page shows the committed-data loss under hw-truncation only', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await expect(page.getByTestId('headline')).toContainText('hw-truncation breaks I1 (committed-data loss) at step 9');
+    await expect(page.getByTestId('headline')).toContainText('kip-279 holds every invariant');
+    await expect(page.getByTestId('verdict-hw-truncation')).toHaveText('fails I1, I2, I4, I5');
+    await expect(page.getByTestId('verdict-kip-279')).toHaveText('no invariant fails');
+    await expect(page.getByTestId('cursor-position')).toHaveText('Step 9 of 9: crash');
+    // A leads with only m1 under the old rule; m2 is marked lost. Under kip-279 A kept m2.
+    await expect(page.getByTestId('cell-hw-truncation-A-1')).toHaveAttribute('data-status', 'lost');
+    await expect(page.getByTestId('cell-kip-279-A-1')).toHaveAttribute('data-status', 'committed');
+    await expect(page.getByTestId('cell-kip-279-A-1')).toContainText('m2');
+    await expect(page.getByTestId('violation-hw-truncation-I1')).toContainText('m2 at offset 1 was committed');
+    await expect(page.getByTestId('step-8')).toHaveAttribute('title', /variants part ways/);
+    await shot(page, testInfo, 'landing');
+    errors.check();
+  });
+
+  test('dragging a Crash chip onto broker B with pointer events takes B down and changes the run', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await open(page);
+    const before = await page.getByTestId('verdict-kip-279').textContent();
+    await expect(chips(page)).toHaveCount(10);
+    // Drop between steps 6 and 7 (the left half of step 7's cell) on B's lane (lane 1).
+    await mouseDrag(page, page.getByTestId('palette-crash'), cell(page, 1, 7), 'left');
+    await expect(chips(page)).toHaveCount(11);
+    const crash = page.getByTestId('chip-7');
+    await expect(crash).toHaveAttribute('data-kind', 'crash');
+    expect(await laneOf(crash)).toBe('1');
+    await page.getByTestId('step-7').click();
+    await expect(page.getByTestId('role-kip-279-B')).toHaveText('down');
+    await expect(page.getByTestId('role-hw-truncation-B')).toHaveText('down');
+    await expect(page.getByTestId('narration-kip-279')).toContainText("B's process crashes");
+    // B led: A is elected at step 7, so A's silent crash and restart follow; the run differs from before.
+    await expect(page.getByTestId('role-kip-279-A')).toHaveText('leader');
+    expect(await page.getByTestId('verdict-kip-279').textContent()).not.toBeNull();
+    await expect(page.getByTestId('headline')).not.toContainText('at step 9, and 3 more');
+    expect(before).toBe('no invariant fails');
+    await shot(page, testInfo, 'after-crash-drop');
+    errors.check();
+  });
+
+  test('a refused drop says why and changes nothing; a rejected event shows Kafka\'s reason', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    // Hover a Fetch over the cluster lane (lane 2): the indicator refuses it.
+    const source = page.getByTestId('palette-fetch');
+    const target = cell(page, 2, 3);
+    const s = (await source.boundingBox())!;
+    const t = (await target.boundingBox())!;
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(t.x + 10, t.y + t.height / 2, { steps: 10 });
+    await expect(page.getByTestId('drop-indicator')).toContainText('a fetch needs a broker');
+    await expect(page.getByTestId('drag-ghost')).toBeVisible();
+    await page.mouse.up();
+    await expect(chips(page)).toHaveCount(10);
+    // A fetch dropped on B, the leader, is placed but rejected when the scenario runs.
+    await mouseDrag(page, page.getByTestId('palette-fetch'), cell(page, 1, 'end'));
+    await expect(page.getByTestId('chip-10-reason')).toHaveText('BROKER_NOT_AVAILABLE');
+    errors.check();
+  });
+
+  test('a chip moves to another step and to another broker', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    // The consume (step 6, cluster lane) moves before step 1: it now reads an empty log at step 1.
+    await mouseDrag(page, page.getByTestId('chip-6'), cell(page, 2, 1), 'left');
+    await expect(page.getByTestId('chip-1')).toHaveAttribute('data-kind', 'consume');
+    await expect(page.getByTestId('chip-2')).toHaveAttribute('data-kind', 'produce');
+    await expect(chips(page)).toHaveCount(10);
+    // B's crash (step 9) moves to A's lane at the same step.
+    await mouseDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left');
+    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await expect(page.getByTestId('chip-9')).toHaveAttribute('data-kind', 'crash');
+    await page.getByTestId('step-9').click();
+    await expect(page.getByTestId('role-kip-279-A')).toHaveText('down');
+    errors.check();
+  });
+
+  test('a chip is deleted by dropping it off the timeline, or with the Delete key', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await mouseDrag(page, page.getByTestId('chip-6'), page.getByTestId('headline'));
+    await expect(chips(page)).toHaveCount(9);
+    await expect(page.getByTestId('violation-hw-truncation-I5')).toHaveCount(0);
+    await page.getByTestId('chip-0').focus();
+    await page.keyboard.press('Delete');
+    await expect(chips(page)).toHaveCount(8);
+    await expect(page.getByTestId('chip-0')).toHaveAttribute('data-kind', 'produce');
+    await expect(page.getByTestId('chip-0-reason')).toHaveText('LEADER_NOT_AVAILABLE');
+    errors.check();
+  });
+
+  test('an event is placed with the keyboard alone', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await page.getByTestId('palette-crash').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('placing-help')).toContainText("Placing new Crash on broker A's lane before step 10");
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('placing-help')).toContainText('Refused here: a crash needs a broker');
+    await page.keyboard.press('ArrowUp');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await expect(page.getByTestId('placing-help')).toContainText("on broker B's lane before step 7");
+    await page.keyboard.press('Enter');
+    await expect(chips(page)).toHaveCount(11);
+    await expect(page.getByTestId('chip-7')).toHaveAttribute('data-kind', 'crash');
+    expect(await laneOf(page.getByTestId('chip-7'))).toBe('1');
+    // Escape abandons a placement.
+    await page.getByTestId('palette-flush').focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(chips(page)).toHaveCount(11);
+    // An existing chip moves with M, the arrows and Enter.
+    await page.getByTestId('chip-7').focus();
+    await page.keyboard.press('m');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    expect(await laneOf(page.getByTestId('chip-7'))).toBe('0');
+    errors.check();
+  });
+
+  test('the cursor steps, scrubs and plays', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    const position = page.getByTestId('cursor-position');
+    await page.keyboard.press('Home');
+    await expect(position).toHaveText('Before the first step');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(position).toHaveText('Step 1 of 9: produce');
+    await page.keyboard.press('ArrowLeft');
+    await expect(position).toHaveText('Step 0 of 9: elect');
+    await page.getByTestId('cursor-scrub').fill('5');
+    await expect(position).toHaveText('Step 5 of 9: fetch');
+    await expect(page.getByTestId('narration-kip-279')).toContainText('the response is lost');
+    await page.getByTestId('step-8').click();
+    await expect(position).toHaveText('Step 8 of 9: restart');
+    await page.keyboard.press('End');
+    await expect(position).toHaveText('Step 9 of 9: crash');
+    await page.getByTestId('cursor-speed').selectOption('2');
+    await page.getByTestId('cursor-play').click();
+    await expect(position).toHaveText('Step 1 of 9: produce', { timeout: 5000 });
+    await page.keyboard.press(' ');
+    const paused = await position.textContent();
+    await page.waitForTimeout(1200);
+    await expect(position).toHaveText(paused!);
+    await page.getByTestId('cursor-play').click();
+    await expect(position).toHaveText('Step 9 of 9: crash', { timeout: 10000 });
+    await expect(page.getByTestId('cursor-play')).toHaveAttribute('aria-pressed', 'false');
+    errors.check();
+  });
+
+  test('variants and brokers can be changed', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await page.getByText('Configuration: variants, brokers, cluster settings').click();
+    await page.getByTestId('variant-toggle-kip-101').check();
+    await expect(page.getByTestId('variant-kip-101')).toBeVisible();
+    await expect(page.getByTestId('verdict-kip-101')).toHaveText('no invariant fails');
+    await page.getByTestId('variant-toggle-hw-truncation').uncheck();
+    await expect(page.getByTestId('variant-hw-truncation')).toHaveCount(0);
+    await page.getByTestId('broker-add').click();
+    await expect(page.getByTestId('lane-C')).toBeVisible();
+    await expect(page.getByTestId('broker-kip-279-C')).toBeVisible();
+    await page.getByTestId('broker-name-C').fill('carol');
+    await page.getByTestId('broker-name-C').press('Enter');
+    await expect(page.getByTestId('lane-carol')).toBeVisible();
+    await page.getByTestId('broker-remove-A').click();
+    await expect(page.getByTestId('lane-A')).toHaveCount(0);
+    await expect(page.getByTestId('notice')).toContainText('Removed broker A and its 5 event(s)');
+    await page.getByTestId('config-unclean').check();
+    await shot(page, testInfo, 'config');
+    errors.check();
+  });
+
+  test('the scenario survives a reload, and a corrupt stored value falls back with a notice', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+    await expect(chips(page)).toHaveCount(11);
+    await page.reload();
+    await expect(chips(page)).toHaveCount(11);
+    await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'flush');
+    await page.evaluate(() => localStorage.setItem('epochlab.working.v1', '{"scenario": 42'));
+    await page.reload();
+    await expect(page.getByTestId('notice')).toContainText('could not be read');
+    await expect(chips(page)).toHaveCount(10);
+    errors.check();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+
+  test('an event is placed with touch: tap and drag', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await shot(page, testInfo, 'phone-landing');
+    // A tap on a palette chip starts a placement (finished with the arrows and Enter, or Escape).
+    await page.getByTestId('palette-flush').tap();
+    await expect(page.getByTestId('placing-help')).toContainText('Placing new Flush');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('placing-help')).toHaveText('');
+    // Drag a Crash from the docked palette onto B's lane, at the end.
+    await touchDrag(page, page.getByTestId('palette-crash'), cell(page, 1, 'end'));
+    await expect(chips(page)).toHaveCount(11);
+    await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'crash');
+    expect(await laneOf(page.getByTestId('chip-10'))).toBe('1');
+    // Move an existing chip by touch: B's crash (step 9) to A's lane.
+    await touchDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left');
+    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await shot(page, testInfo, 'phone-after-drop');
+    errors.check();
+  });
+});

@@ -1,0 +1,115 @@
+//! Configuration: the variants shown side by side, the brokers (add, remove, rename), and the cluster
+//! settings and hardening flags.
+
+use epochlab_core::scenario::{Policy, MAX_BROKERS};
+use epochlab_core::{Flag, Variant};
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::ModelProps;
+use crate::model::{Action, MAX_VARIANTS};
+
+fn policy(v: &str) -> Policy {
+    if v == "manual" {
+        Policy::Manual
+    } else {
+        Policy::Always
+    }
+}
+
+/// The configuration panel.
+#[function_component(ConfigPanel)]
+pub fn config_panel(props: &ModelProps) -> Html {
+    let m = &props.model;
+    let d = &props.dispatch;
+    let c = &m.scenario.config;
+    let variants = Variant::ALL.iter().map(|v| {
+        let v = *v;
+        let on = m.variants.contains(&v);
+        let onchange = d.reform(move |_| Action::ToggleVariant(v));
+        html! {
+            <label class="config__check" title={v.title()}>
+                <input type="checkbox" checked={on} {onchange} data-testid={format!("variant-toggle-{}", v.id())}
+                    disabled={!on && m.variants.len() >= MAX_VARIANTS} />
+                { v.id() }
+            </label>
+        }
+    });
+    let brokers = m.scenario.brokers.iter().map(|b| {
+        let old = b.clone();
+        let onchange = d.reform(move |e: Event| Action::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value()));
+        let name = b.clone();
+        let remove = d.reform(move |_| Action::RemoveBroker(name.clone()));
+        html! {
+            <li class="config__broker">
+                <input type="text" value={b.clone()} maxlength="16" aria-label={format!("Rename broker {b}")} {onchange}
+                    data-testid={format!("broker-name-{b}")} />
+                <button type="button" onclick={remove} disabled={m.scenario.brokers.len() <= 1}
+                    aria-label={format!("Remove broker {b} and its events")} data-testid={format!("broker-remove-{b}")}>{ "Remove" }</button>
+            </li>
+        }
+    });
+    let flags = Flag::ALL.iter().map(|f| {
+        let f = *f;
+        let implied = matches!(c.variant, Variant::Kafka21 | Variant::DivergingEpoch);
+        let on = c.flags.contains(&f);
+        let onchange = d.reform(move |_| Action::ToggleFlag(f));
+        html! {
+            <label class="config__check" title={f.summary()}>
+                <input type="checkbox" checked={on || implied} disabled={implied} {onchange} data-testid={format!("flag-{}", f.id())} />
+                { f.id() }
+            </label>
+        }
+    });
+    let on_min = d.reform(|e: Event| {
+        Action::SetMinIsr(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
+    });
+    let on_unclean = d.reform(|e: Event| Action::SetUnclean(e.target_unchecked_into::<HtmlInputElement>().checked()));
+    let on_ckpt =
+        d.reform(|e: Event| Action::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let on_flush =
+        d.reform(|e: Event| Action::SetFlush(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let policy_options = |p: Policy| {
+        html! {
+            <>
+                <option value="always" selected={p == Policy::Always}>{ "always" }</option>
+                <option value="manual" selected={p == Policy::Manual}>{ "manual" }</option>
+            </>
+        }
+    };
+    html! {
+        <section class="config" aria-label="Configuration">
+            <fieldset class="config__group">
+                <legend>{ format!("Variants side by side (1 to {MAX_VARIANTS})") }</legend>
+                { for variants }
+            </fieldset>
+            <fieldset class="config__group">
+                <legend>{ format!("Brokers (1 to {MAX_BROKERS}, in assignment order)") }</legend>
+                <ul class="config__brokers">{ for brokers }</ul>
+                <button type="button" onclick={d.reform(|_| Action::AddBroker)} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
+                    data-testid="broker-add">{ "Add broker" }</button>
+            </fieldset>
+            <fieldset class="config__group">
+                <legend>{ "Cluster" }</legend>
+                <label class="config__field">{ "min.insync.replicas " }
+                    <input type="number" min="1" max={m.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
+                        onchange={on_min} data-testid="config-min-isr" />
+                </label>
+                <label class="config__check">
+                    <input type="checkbox" checked={c.unclean_leader_election} onchange={on_unclean} data-testid="config-unclean" />
+                    { "unclean.leader.election.enable" }
+                </label>
+                <label class="config__field">{ "HW checkpoint " }
+                    <select onchange={on_ckpt} data-testid="config-hw-checkpoint">{ policy_options(c.hw_checkpoint) }</select>
+                </label>
+                <label class="config__field">{ "Flush " }
+                    <select onchange={on_flush} data-testid="config-flush">{ policy_options(c.flush) }</select>
+                </label>
+            </fieldset>
+            <fieldset class="config__group">
+                <legend>{ "Hardening flags (epoch variants)" }</legend>
+                { for flags }
+            </fieldset>
+        </section>
+    }
+}

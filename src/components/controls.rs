@@ -1,0 +1,55 @@
+//! The cursor: jump to a step, scrub, step back and forth, play and pause at a chosen speed.
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::ModelProps;
+use crate::model::{Action, SPEEDS};
+
+/// The cursor controls.
+#[function_component(Controls)]
+pub fn controls(props: &ModelProps) -> Html {
+    let m = &props.model;
+    let n = m.scenario.events.len();
+    let at = m.cursor.map_or(-1, |c| c as i64);
+    let d = &props.dispatch;
+    let button = |label: &'static str, text: &'static str, action: Action, disabled: bool, testid: &'static str| {
+        let onclick = d.reform(move |_| action.clone());
+        html! { <button type="button" class="controls__button" aria-label={label} title={label} {onclick} {disabled} data-testid={testid}>{ text }</button> }
+    };
+    let oninput = d.reform(|e: InputEvent| {
+        let v: i64 = e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(-1);
+        Action::SetCursor(usize::try_from(v).ok())
+    });
+    let onspeed = d.reform(|e: Event| {
+        Action::SetSpeed(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
+    });
+    let position = match m.cursor {
+        Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().replace('_', " ")),
+        None => "Before the first step".to_string(),
+    };
+    let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
+    html! {
+        <section class="controls" aria-label="Cursor">
+            { button("Go to the start (Home)", "⇤", Action::Home, m.cursor.is_none(), "cursor-home") }
+            { button("Step back (←)", "|◀", Action::StepBy(-1), m.cursor.is_none(), "cursor-back") }
+            <button type="button" class="controls__button controls__button--play" aria-label={play_label} title={play_label}
+                onclick={d.reform(|_| Action::TogglePlay)} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
+                { if m.playing { "❚❚" } else { "▶" } }
+            </button>
+            { button("Step forward (→)", "▶|", Action::StepBy(1), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
+            { button("Go to the last step (End)", "⇥", Action::End, m.cursor == m.last_step(), "cursor-end") }
+            <input type="range" class="controls__scrub" min="-1" max={(n as i64 - 1).to_string()} value={at.to_string()}
+                aria-label="Scrub through the steps" aria-valuetext={position.clone()} {oninput} data-testid="cursor-scrub" />
+            <output class="controls__position" data-testid="cursor-position">{ position }</output>
+            <label class="controls__speed">
+                { "Speed " }
+                <select onchange={onspeed} aria-label="Playback speed" data-testid="cursor-speed">
+                    { for SPEEDS.iter().enumerate().map(|(i, (_, name))| html! {
+                        <option value={i.to_string()} selected={i == m.speed}>{ *name }</option>
+                    }) }
+                </select>
+            </label>
+        </section>
+    }
+}

@@ -1,0 +1,68 @@
+//! The header: what the user is looking at in one line, the preset picker, and "new scenario".
+
+use epochlab_core::invariants::invariant_name;
+use epochlab_core::presets::{verdict_of, PRESETS};
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::ModelProps;
+use crate::model::{Action, Model};
+
+/// Invariants by how much a learner should care: losses first, then divergence, then diagnostics.
+const IMPORTANCE: [&str; 8] = ["I1", "I2", "I5", "I3", "I4", "I7", "L1", "O1"];
+
+/// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
+pub fn headline(m: &Model) -> String {
+    let parts: Vec<String> = m
+        .traces
+        .iter()
+        .map(|t| {
+            let (bugs, _) = verdict_of(t);
+            let worst = IMPORTANCE.iter().find(|id| bugs.contains(id));
+            let step = worst.and_then(|id| {
+                t.violations.iter().filter(|v| v.invariant == *id && !v.by_design).map(|v| v.step).min()
+            });
+            match (worst, step) {
+                (Some(id), Some(step)) => {
+                    let more = if bugs.len() > 1 { format!(", and {} more", bugs.len() - 1) } else { String::new() };
+                    format!("{} breaks {id} ({}) at step {step}{more}", t.variant.id(), invariant_name(id))
+                }
+                _ => format!("{} holds every invariant", t.variant.id()),
+            }
+        })
+        .collect();
+    format!("{}: {}.", m.scenario.name, parts.join("; "))
+}
+
+/// The header.
+#[function_component(Header)]
+pub fn header(props: &ModelProps) -> Html {
+    let m = &props.model;
+    let onpreset =
+        props.dispatch.reform(|e: Event| Action::LoadPreset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let description = PRESETS.iter().find(|p| Some(p.id) == m.preset).map(|_| m.scenario.description.clone());
+    html! {
+        <header class="header">
+            <div class="header__brand">
+                <h1 class="header__title">{ "Epochlab" }</h1>
+                <p class="header__tagline">{ "Kafka's log truncation, step by step: high watermarks versus leader epochs." }</p>
+            </div>
+            <div class="header__actions">
+                <label class="header__preset">{ "Scenario " }
+                    <select onchange={onpreset} data-testid="preset-picker" aria-label="Open a preset scenario">
+                        if m.preset.is_none() { <option value="" selected=true disabled=true>{ "your scenario" }</option> }
+                        { for PRESETS.iter().map(|p| {
+                            let s = p.scenario();
+                            html! { <option value={p.id} selected={m.preset == Some(p.id)} title={s.description.clone()}>{ s.name }</option> }
+                        }) }
+                    </select>
+                </label>
+                <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
+            </div>
+            <p class="header__headline" data-testid="headline">{ headline(m) }</p>
+            if let Some(d) = description.or_else(|| (!m.scenario.description.is_empty()).then(|| m.scenario.description.clone())) {
+                <p class="header__description" data-testid="description">{ d }</p>
+            }
+        </header>
+    }
+}

@@ -1,0 +1,175 @@
+//! One variant's brokers as rows of log cells on a shared offset grid, with the HW, LEO, persisted HW and
+//! flushed markers. Statuses come from the core's view model; this file only maps them to classes.
+
+use epochlab_core::view::{BrokerView, Cell, CellStatus, RoleView, StepView};
+use yew::prelude::*;
+
+/// Props.
+#[derive(Properties, PartialEq, Clone)]
+pub struct LogGridProps {
+    /// The variant's view at the cursor.
+    pub view: StepView,
+    /// Variant id, for test ids.
+    pub variant: &'static str,
+}
+
+fn role_badge(b: &BrokerView) -> (&'static str, String) {
+    match b.role {
+        RoleView::Leader if b.stale_leader => ("stale-leader", "stale leader".to_string()),
+        RoleView::Leader => ("leader", "leader".to_string()),
+        RoleView::Follower => ("follower", format!("follows {}", b.known_leader.as_deref().unwrap_or("?"))),
+        RoleView::Down => ("down", "down".to_string()),
+        RoleView::Zombie => ("zombie", "zombie".to_string()),
+        RoleView::None => ("none", "no leader known".to_string()),
+    }
+}
+
+fn cell_title(b: &BrokerView, c: &Cell) -> String {
+    let mut parts = Vec::new();
+    if let Some(r) = &c.record {
+        parts.push(format!(
+            "{} at offset {} on {}, epoch {}: {}",
+            r.label,
+            c.offset,
+            b.name,
+            r.epoch,
+            c.status.as_str()
+        ));
+    }
+    if let Some(l) = &c.lost {
+        parts.push(format!("{} (epoch {}) was committed here and is gone from the leader", l.label, l.epoch));
+    }
+    if let Some(g) = &c.ghost {
+        parts.push(g.explain());
+    }
+    if parts.is_empty() {
+        parts.push(format!("offset {}: empty", c.offset));
+    }
+    parts.join(". ")
+}
+
+fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
+    let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
+    let epoch_class = shown.map(|r| format!("epoch-{}", r.epoch.rem_euclid(8)));
+    let class = classes!(
+        "cell",
+        format!("cell--{}", c.status.as_str()),
+        epoch_class,
+        c.changed.then_some("cell--changed"),
+        c.flagged.then_some("cell--flagged"),
+        (c.record.is_none() && c.lost.is_none() && c.ghost.is_some()).then_some("cell--ghost"),
+    );
+    let text = match (&c.record, &c.lost, &c.ghost, c.status) {
+        (Some(r), Some(_), _, CellStatus::Lost) => r.label.clone(),
+        (Some(r), _, _, _) => r.label.clone(),
+        (None, Some(l), _, _) => l.label.clone(),
+        (None, None, Some(g), _) => g.record.label.clone(),
+        _ => String::new(),
+    };
+    let epoch = shown.map(|r| r.epoch.to_string()).unwrap_or_default();
+    html! {
+        <div {class} title={cell_title(b, c)} data-testid={format!("cell-{variant}-{}-{}", b.name, c.offset)} data-status={c.status.as_str()}>
+            <span class="cell__label">{ text }</span>
+            if !epoch.is_empty() { <span class="cell__epoch" aria-hidden="true">{ epoch }</span> }
+        </div>
+    }
+}
+
+fn marker(kind: &'static str, offset: u32, text: &'static str, title: String) -> Html {
+    let style = format!("--at: {offset}");
+    html! { <span class={classes!("marker", format!("marker--{kind}"))} {style} {title} aria-hidden="true">{ text }</span> }
+}
+
+fn broker_row(b: &BrokerView, variant: &'static str) -> Html {
+    let (badge, role_text) = role_badge(b);
+    let epoch = if b.known_epoch >= 0 { format!("epoch {}", b.known_epoch) } else { "no epoch".to_string() };
+    let cache = if b.epoch_cache.is_empty() {
+        "empty".to_string()
+    } else {
+        b.epoch_cache.iter().map(|e| format!("{}@{}", e.epoch, e.start_offset)).collect::<Vec<_>>().join(" ")
+    };
+    let isr_view =
+        if b.leader_isr.is_empty() { String::new() } else { format!("ISR view {{{}}}", b.leader_isr.join(", ")) };
+    let fetch = match b.fetch_state {
+        epochlab_core::state::FetchState::Truncating => "truncating",
+        epochlab_core::state::FetchState::Validating => "validating",
+        _ => "",
+    };
+    let summary = format!(
+        "{}: {role_text}, {epoch}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
+        b.name,
+        if b.in_isr { ", in ISR" } else { ", not in ISR" },
+        b.hw,
+        b.leo,
+        b.hw_checkpoint,
+        b.flushed
+    );
+    html! {
+        <div class={classes!("broker", format!("broker--{badge}"))} data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
+            <div class="broker__head">
+                <span class="broker__name">{ &b.name }</span>
+                <span class={classes!("badge", format!("badge--{badge}"))} data-testid={format!("role-{variant}-{}", b.name)}>{ role_text }</span>
+                <span class="broker__epoch">{ epoch }</span>
+                if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
+                if !fetch.is_empty() { <span class="broker__fetch">{ fetch }</span> }
+            </div>
+            <div class="broker__log" role="list" aria-label={format!("{}'s log", b.name)}>
+                { for b.cells.iter().map(|c| html! { <div role="listitem" class="broker__slot">{ cell_html(b, c, variant) }</div> }) }
+                { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
+                { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
+                { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
+                { marker("flushed", b.flushed, "flushed", format!("Flushed up to {}: survives a power loss", b.flushed)) }
+            </div>
+            <div class="broker__meta">
+                <span>{ format!("HW {} · LEO {} · ckpt {} · flushed {}", b.hw, b.leo, b.hw_checkpoint, b.flushed) }</span>
+                if !isr_view.is_empty() { <span>{ isr_view }</span> }
+                <details class="broker__cache">
+                    <summary>{ format!("leader-epoch-checkpoint: {cache}") }</summary>
+                    <pre>{ &b.checkpoint_file }</pre>
+                </details>
+            </div>
+        </div>
+    }
+}
+
+/// The grid.
+#[function_component(LogGrid)]
+pub fn log_grid(props: &LogGridProps) -> Html {
+    let v = &props.view;
+    let style = format!("--cols: {}", v.width.max(1));
+    html! {
+        <div class="log-grid" {style}>
+            <div class="log-grid__offsets" aria-hidden="true">
+                { for (0..v.width).map(|o| html! { <span class="log-grid__offset">{ o }</span> }) }
+            </div>
+            { for v.brokers.iter().map(|b| broker_row(b, props.variant)) }
+        </div>
+    }
+}
+
+/// What the cells and markers mean.
+#[function_component(Legend)]
+pub fn legend() -> Html {
+    let sample = |status: &'static str, text: &'static str, what: &'static str| {
+        html! {
+            <span class="legend__item">
+                <span class={classes!("cell", "legend__cell", format!("cell--{status}"), (status != "empty").then_some("epoch-1"))}>{ text }</span>
+                { what }
+            </span>
+        }
+    };
+    html! {
+        <p class="legend" aria-label="Legend">
+            { sample("committed", "m1", "committed (below the leader's HW)") }
+            { sample("uncommitted", "m2", "not yet committed") }
+            { sample("divergent", "m3", "differs from the leader") }
+            { sample("truncated", "m4", "truncated (hover: which step, why)") }
+            { sample("lost", "m5", "committed, now lost on the leader") }
+            <span class="legend__item"><span class="legend__bar legend__bar--hw"></span>{ "HW" }</span>
+            <span class="legend__item"><span class="legend__bar legend__bar--leo"></span>{ "LEO" }</span>
+            <span class="legend__item"><span class="legend__tri legend__tri--ckpt">{ "▾" }</span>{ "persisted HW" }</span>
+            <span class="legend__item"><span class="legend__tri legend__tri--flushed">{ "▴" }</span>{ "flushed" }</span>
+            <span class="legend__item">{ "Colour: the record's leader epoch" }</span>
+        </p>
+    }
+}

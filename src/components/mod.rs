@@ -1,0 +1,34 @@
+//! The page's components. Each turns part of the model (and the core's view model) into markup; none of
+//! them re-derives a protocol rule.
+
+pub mod config;
+pub mod controls;
+pub mod editor;
+pub mod explanation;
+pub mod header;
+pub mod log_grid;
+pub mod notice;
+pub mod palette;
+pub mod timeline;
+pub mod variant_panel;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::model::{Action, Model};
+
+/// What most components take: the model and a way to change it.
+#[derive(Properties, Clone)]
+pub struct ModelProps {
+    /// The current model.
+    pub model: Rc<Model>,
+    /// Dispatch an action.
+    pub dispatch: Callback<Action>,
+}
+
+impl PartialEq for ModelProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.model, &other.model) || *self.model == *other.model
+    }
+}

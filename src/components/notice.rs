@@ -1,0 +1,20 @@
+//! The banner for notices and errors, with a way out.
+
+use yew::prelude::*;
+
+use super::ModelProps;
+use crate::model::Action;
+
+/// The notice banner (nothing when there is no notice).
+#[function_component(NoticeBanner)]
+pub fn notice_banner(props: &ModelProps) -> Html {
+    let Some(notice) = &props.model.notice else { return html! {} };
+    let dismiss = props.dispatch.reform(|_| Action::DismissNotice);
+    let class = classes!("notice", notice.error.then_some("notice--error"));
+    html! {
+        <div {class} role={if notice.error { "alert" } else { "status" }} data-testid="notice">
+            <span class="notice__text">{ &notice.text }</span>
+            <button type="button" class="notice__close" onclick={dismiss} aria-label="Dismiss this notice">{ "×" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,60 @@
+//! The palette: one chip per event kind. Drag a chip onto a lane, or press Enter on it to place it with the
+//! arrow keys.
+
+use epochlab_core::scenario::EVENT_KINDS;
+use web_sys::PointerEvent;
+use yew::prelude::*;
+
+use crate::icons::kind_info;
+use crate::model::{Action, PlaceSource};
+use crate::pointer_drag::PointerDrag;
+
+/// Props.
+#[derive(Properties, PartialEq, Clone)]
+pub struct PaletteProps {
+    /// Dispatch.
+    pub dispatch: Callback<Action>,
+    /// The drag controller.
+    pub drag: PointerDrag,
+}
+
+/// The palette.
+#[function_component(Palette)]
+pub fn palette(props: &PaletteProps) -> Html {
+    html! {
+        <section class="palette" aria-label="Event palette">
+            <h2 class="palette__title">{ "Events" }</h2>
+            <p class="palette__hint">{ "Drag onto a lane, or focus and press Enter to place with the arrow keys." }</p>
+            <ul class="palette__chips">
+                { for EVENT_KINDS.iter().map(|kind| {
+                    let (icon, label, help) = kind_info(kind);
+                    let kind: &'static str = kind;
+                    let onpointerdown = {
+                        let start = props.drag.start.clone();
+                        Callback::from(move |e: PointerEvent| start.emit((PlaceSource::New(kind), e)))
+                    };
+                    let onclick = {
+                        let dispatch = props.dispatch.clone();
+                        let suppress = props.drag.suppress_click.clone();
+                        Callback::from(move |_| {
+                            if !suppress.replace(false) {
+                                dispatch.emit(Action::StartPlacing(PlaceSource::New(kind)));
+                            }
+                        })
+                    };
+                    html! {
+                        <li>
+                            <button type="button" class={classes!("chip", "chip--palette", format!("chip--{kind}"))}
+                                data-testid={format!("palette-{kind}")} data-kind={kind}
+                                aria-label={format!("{label}: {help}. Press Enter to place it with the arrow keys.")}
+                                title={help} {onpointerdown} {onclick}>
+                                <span class="chip__icon" aria-hidden="true">{ icon }</span>
+                                <span class="chip__label">{ label }</span>
+                            </button>
+                        </li>
+                    }
+                }) }
+            </ul>
+        </section>
+    }
+}

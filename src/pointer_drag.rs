@@ -1,0 +1,168 @@
+//! The pointer-drag hook: one drag at a time, from the palette or the timeline, driven by window-level
+//! pointer listeners that exist only while a press is in progress (so an idle page runs no handlers).
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use epochlab_core::scenario::edit::{can_place, Lane};
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
+use web_sys::PointerEvent;
+use yew::prelude::*;
+
+use crate::drag::{drop_action, gap_position, DropTarget, DRAG_THRESHOLD};
+use crate::model::{Action, Model, PlaceSource};
+
+/// What the page draws while dragging: the ghost under the pointer and the drop indicator.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DragView {
+    /// What is dragged.
+    pub source: PlaceSource,
+    /// Pointer position (viewport pixels).
+    pub x: f64,
+    /// Pointer position (viewport pixels).
+    pub y: f64,
+    /// Where it would land now.
+    pub target: Option<DropTarget>,
+}
+
+/// A press in progress.
+struct Press {
+    source: PlaceSource,
+    start: (f64, f64),
+    active: bool,
+    target: Option<DropTarget>,
+}
+
+/// Handle returned by [`use_pointer_drag`].
+#[derive(Clone)]
+pub struct PointerDrag {
+    /// The drag being shown, if any.
+    pub view: Option<DragView>,
+    /// Call from a chip's `onpointerdown`.
+    pub start: Callback<(PlaceSource, PointerEvent)>,
+    /// True right after a drag ended, so the chip's `click` that follows is ignored.
+    pub suppress_click: Rc<Cell<bool>>,
+}
+
+impl PartialEq for PointerDrag {
+    fn eq(&self, other: &Self) -> bool {
+        self.view == other.view && Rc::ptr_eq(&self.suppress_click, &other.suppress_click)
+    }
+}
+
+fn kind_of<'a>(source: &PlaceSource, model: &'a Model) -> Option<&'a str> {
+    match source {
+        PlaceSource::New(k) => Some(k),
+        PlaceSource::Existing(i) => model.scenario.events.get(*i).map(|e| e.kind()),
+    }
+}
+
+/// What lies under the pointer.
+fn hit_test(x: f64, y: f64, source: &PlaceSource, model: &Model) -> Option<DropTarget> {
+    let document = gloo::utils::document();
+    let element = document.element_from_point(x as f32, y as f32)?;
+    let Ok(Some(cell)) = element.closest("[data-drop-lane]") else {
+        let in_timeline = matches!(element.closest(".timeline"), Ok(Some(_)));
+        return (!in_timeline).then_some(DropTarget::Outside);
+    };
+    let lane: usize = cell.get_attribute("data-drop-lane")?.parse().ok()?;
+    let step = cell.get_attribute("data-drop-step").and_then(|s| s.parse::<usize>().ok());
+    let rect = cell.get_bounding_client_rect();
+    let position = gap_position(step, model.scenario.events.len(), x - rect.left(), rect.width());
+    let lanes = model.lanes();
+    let problem = match (kind_of(source, model), lanes.get(lane)) {
+        (Some(kind), Some(l)) => can_place(kind, l, &model.scenario).err(),
+        _ => Some("nothing to drop here".to_string()),
+    };
+    Some(DropTarget::Gap { lane, position, problem })
+}
+
+/// Dragging with Pointer Events: mouse, touch and pen alike.
+#[hook]
+pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> PointerDrag {
+    let view = use_state(|| None::<DragView>);
+    let listeners: Rc<RefCell<Vec<EventListener>>> = use_mut_ref(Vec::new);
+    let latest = use_mut_ref(|| model.clone());
+    *latest.borrow_mut() = model;
+    let suppress_click = use_mut_ref(|| Rc::new(Cell::new(false))).borrow().clone();
+
+    let start = {
+        let view = view.clone();
+        let suppress = suppress_click.clone();
+        Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
+            if !e.is_primary() || e.button() != 0 {
+                return;
+            }
+            suppress.set(false);
+            let press = Rc::new(RefCell::new(Press {
+                source,
+                start: (e.client_x() as f64, e.client_y() as f64),
+                active: false,
+                target: None,
+            }));
+            let window = gloo::utils::window();
+            let on_move = {
+                let (press, view, latest) = (press.clone(), view.clone(), latest.clone());
+                EventListener::new_with_options(
+                    &window,
+                    "pointermove",
+                    EventListenerOptions::enable_prevent_default(),
+                    move |ev| {
+                        let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
+                        let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+                        let mut p = press.borrow_mut();
+                        if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
+                            return;
+                        }
+                        p.active = true;
+                        ev.prevent_default();
+                        p.target = hit_test(x, y, &p.source, &latest.borrow());
+                        view.set(Some(DragView { source: p.source.clone(), x, y, target: p.target.clone() }));
+                    },
+                )
+            };
+            let finish = {
+                let (press, view, latest, dispatch, listeners, suppress) = (
+                    press.clone(),
+                    view.clone(),
+                    latest.clone(),
+                    dispatch.clone(),
+                    listeners.clone(),
+                    suppress.clone(),
+                );
+                move |commit: bool| {
+                    let p = press.borrow();
+                    if p.active {
+                        suppress.set(true);
+                        if commit {
+                            let lanes = latest.borrow().lanes();
+                            if let Some(action) = p.target.as_ref().and_then(|t| drop_action(&p.source, t, &lanes)) {
+                                dispatch.emit(action);
+                            }
+                        }
+                    }
+                    view.set(None);
+                    // Listeners cannot drop themselves while running: release them on the next tick.
+                    let listeners = listeners.clone();
+                    gloo::timers::callback::Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
+                }
+            };
+            let on_up = {
+                let finish = finish.clone();
+                EventListener::new(&window, "pointerup", move |_| finish(true))
+            };
+            let on_cancel = EventListener::new(&window, "pointercancel", move |_| finish(false));
+            *listeners.borrow_mut() = vec![on_move, on_up, on_cancel];
+        })
+    };
+    PointerDrag { view: (*view).clone(), start, suppress_click }
+}
+
+/// The lane label for a lane, for indicators and screen readers.
+pub fn lane_name(lane: &Lane) -> String {
+    match lane {
+        Lane::Cluster => "the cluster lane".to_string(),
+        Lane::Broker(b) => format!("broker {b}'s lane"),
+    }
+}
