@@ -20,6 +20,7 @@ pub mod invariants;
 pub mod presets;
 pub mod report;
 pub mod scenario;
+pub mod share;
 pub mod state;
 pub mod trace;
 pub mod variant;
