@@ -87,7 +87,7 @@ pub struct Cell {
     pub status: CellStatus,
     /// The latest record removed here, if it has not come back.
     pub ghost: Option<Ghost>,
-    /// On the leader: the committed record that is missing or replaced here.
+    /// On the leader: the committed record that is missing or replaced here (also set on a divergent cell).
     pub lost: Option<CellRecord>,
     /// Touched by the current step (appended or truncated).
     pub changed: bool,
@@ -334,7 +334,10 @@ fn mark_lost(trace: &Trace, leader: &mut BrokerView, committed: &BTreeMap<(u32, 
     for &(offset, id) in committed.keys() {
         let Some(cell) = leader.cells.get_mut(offset as usize) else { continue };
         if cell.record.as_ref().map(|r| r.id) != Some(id) {
-            cell.status = CellStatus::Lost;
+            // A divergence stays visible as such (both rows are outlined); the lost record is still named.
+            if cell.status != CellStatus::Divergent {
+                cell.status = CellStatus::Lost;
+            }
             cell.lost = Some(record(trace, id));
         }
     }

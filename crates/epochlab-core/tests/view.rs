@@ -1,0 +1,123 @@
+//! The view model: cell statuses, ghosts, lost records, markers and roles, as the UI and the CLI draw them.
+
+use epochlab_core::presets::find;
+use epochlab_core::trace::TruncateCause;
+use epochlab_core::view::{view, views, CellStatus, RoleView};
+use epochlab_core::{run_variant, Trace, Variant};
+
+fn preset(id: &str, variant: Variant) -> Trace {
+    run_variant(&find(id).expect("preset").scenario(), variant)
+}
+
+fn statuses(t: &Trace, step: usize, broker: usize) -> Vec<CellStatus> {
+    view(t, Some(step), 0).brokers[broker].cells.iter().map(|c| c.status).collect()
+}
+
+#[test]
+fn before_the_first_event_every_log_is_empty() {
+    let t = preset("kip101-scenario-1", Variant::Kip279);
+    let v = view(&t, None, 0);
+    assert_eq!(v.step, None);
+    assert_eq!(v.width, 0);
+    assert_eq!(v.narration, "");
+    assert!(v.brokers.iter().all(|b| b.cells.is_empty() && b.role == RoleView::None && b.in_isr));
+    assert_eq!(v.controller_leader, None);
+    assert_eq!(v.controller_epoch, -1);
+}
+
+#[test]
+fn a_committed_record_lost_on_the_new_leader_is_marked_lost_with_its_ghost() {
+    let t = preset("kip101-scenario-1", Variant::HwTruncation);
+    let v = view(&t, Some(9), 0);
+    let a = &v.brokers[0];
+    assert_eq!(a.role, RoleView::Leader);
+    assert_eq!((a.hw, a.leo, a.hw_checkpoint, a.flushed), (1, 1, 1, 1));
+    assert_eq!(a.cells[0].status, CellStatus::Committed);
+    let lost = &a.cells[1];
+    assert_eq!(lost.status, CellStatus::Lost);
+    assert_eq!(lost.record, None);
+    assert_eq!(lost.lost.as_ref().map(|r| r.label.as_str()), Some("m2"));
+    let ghost = lost.ghost.as_ref().expect("the truncation left a ghost");
+    assert_eq!((ghost.step, ghost.cause), (8, TruncateCause::OwnHw));
+    assert_eq!(ghost.explain(), "m2 removed at step 8: truncated to its own high watermark on becoming follower");
+    assert!(lost.flagged, "I1 names offset 1 on A");
+    let b = &v.brokers[1];
+    assert_eq!(b.role, RoleView::Down);
+    assert_eq!(statuses(&t, 9, 1), [CellStatus::Committed, CellStatus::Uncommitted]);
+    assert_eq!(v.controller_leader.as_deref(), Some("A"));
+    assert_eq!(v.controller_isr, ["A"]);
+}
+
+#[test]
+fn the_truncation_step_shows_a_ghost_where_the_record_was() {
+    let t = preset("kip101-scenario-1", Variant::HwTruncation);
+    let v = view(&t, Some(8), 0);
+    let cell = &v.brokers[0].cells[1];
+    assert_eq!(cell.status, CellStatus::Truncated);
+    assert!(cell.changed, "the step that truncated it highlights it");
+    assert_eq!(cell.ghost.as_ref().map(|g| g.record.label.as_str()), Some("m2"));
+    // Under kip-279 nothing was truncated: no ghost.
+    let kip = preset("kip101-scenario-1", Variant::Kip279);
+    assert!(view(&kip, Some(8), 0).brokers[0].cells.iter().all(|c| c.ghost.is_none()));
+}
+
+#[test]
+fn divergent_records_are_marked_on_both_rows() {
+    let t = preset("kip101-scenario-2", Variant::HwTruncation);
+    let last = t.steps.len() - 1;
+    assert_eq!(statuses(&t, last, 0), [CellStatus::Committed, CellStatus::Divergent]);
+    assert_eq!(statuses(&t, last, 1), [CellStatus::Committed, CellStatus::Divergent]);
+    // B leads; the m2 that A still holds was committed at offset 1 before the power failure, so B's cell
+    // also names it as lost (by design here), while staying marked divergent.
+    let b = &view(&t, Some(last), 0).brokers[1].cells[1];
+    assert_eq!(b.lost.as_ref().map(|r| r.label.as_str()), Some("m2"));
+    let fixed = preset("kip101-scenario-2", Variant::Kip279);
+    assert_eq!(statuses(&fixed, last, 0), [CellStatus::Committed, CellStatus::Committed]);
+}
+
+#[test]
+fn uncommitted_records_sit_at_or_above_the_leaders_hw() {
+    let t = preset("happy-path", Variant::Kip279);
+    // After step 2 B has fetched m1 but the leader's HW is still 0.
+    assert_eq!(statuses(&t, 2, 0), [CellStatus::Uncommitted]);
+    assert_eq!(statuses(&t, 2, 1), [CellStatus::Uncommitted]);
+    assert_eq!(statuses(&t, 2, 2), [CellStatus::Empty]);
+    assert!(view(&t, Some(2), 0).brokers[1].cells[0].changed);
+    // The last step: everything committed everywhere.
+    let last = t.steps.len() - 1;
+    for b in 0..3 {
+        assert_eq!(statuses(&t, last, b), [CellStatus::Committed, CellStatus::Committed]);
+    }
+}
+
+#[test]
+fn side_by_side_views_share_one_grid_width() {
+    let s = find("kip101-scenario-1").unwrap().scenario();
+    let traces = vec![run_variant(&s, Variant::HwTruncation), run_variant(&s, Variant::Kip279)];
+    let vs = views(&traces, Some(9));
+    assert_eq!(vs[0].width, 2);
+    assert_eq!(vs[1].width, 2);
+    assert!(vs.iter().all(|v| v.brokers.iter().all(|b| b.cells.len() == 2)));
+    assert_eq!(view(&traces[0], Some(9), 5).width, 5, "a wider minimum is honoured");
+}
+
+#[test]
+fn a_broker_shows_its_epoch_cache_as_kafkas_checkpoint_file() {
+    let t = preset("kafka-6361-fast-failover", Variant::Kip279);
+    let v = view(&t, Some(t.steps.len() - 1), 0);
+    let a = &v.brokers[0];
+    assert_eq!(a.checkpoint_file, "0\n2\n0 0\n2 2\n");
+    assert_eq!(a.leader_isr, ["A", "B"]);
+    assert!(a.in_isr);
+    assert_eq!(v.brokers[1].known_leader.as_deref(), Some("A"));
+}
+
+#[test]
+fn a_rejected_step_carries_its_reason_and_narration() {
+    let mut s = find("happy-path").unwrap().scenario();
+    s.events.insert(0, epochlab_core::scenario::Event::Fetch { broker: "B".into(), drop_response: false });
+    let t = run_variant(&s, Variant::Kip279);
+    let v = view(&t, Some(0), 0);
+    assert_eq!(v.rejected, Some("LEADER_NOT_AVAILABLE"));
+    assert!(v.narration.starts_with("Rejected with LEADER_NOT_AVAILABLE"), "{}", v.narration);
+}
