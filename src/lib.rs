@@ -7,6 +7,8 @@
 pub mod app;
 pub mod components;
 pub mod drag;
+pub mod embed;
+pub mod export;
 pub mod icons;
 pub mod model;
 pub mod panic;

@@ -1,0 +1,170 @@
+//! The embed's postMessage API (version 1): what a blog page can ask of an embedded Epochlab, and what the
+//! embed announces back. Parsing and validation are pure and tested natively; `app` wires them to
+//! `window.message` and `window.parent.postMessage`.
+//!
+//! Every message is a JSON object with `"epochlab": 1` and a `"type"`:
+//!
+//! | type | fields | effect |
+//! |---|---|---|
+//! | `load` | `scenario` (contract-v1 object), `variants`? (1 to 4 ids), `step`? | replace the scenario |
+//! | `goto` | `step` (a step number, `-1` for before the first, or `"end"`) | move the cursor |
+//! | `play` / `pause` | none | start or stop playback |
+//! | `variants` | `variants` (1 to 4 ids) | choose the variants shown |
+//!
+//! The embed posts `{"epochlab": 1, "type": "ready", ...}` once mounted and `{"type": "step", ...}` whenever
+//! the cursor moves, each with `step` (or null), `steps`, `variants` and `narration`.
+
+use epochlab_core::{parse_scenario, Scenario, Variant};
+use serde_json::{json, Value};
+
+/// The protocol version this build speaks.
+pub const VERSION: u64 = 1;
+
+/// Where `goto` moves the cursor.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goto {
+    /// Before the first step.
+    Start,
+    /// A step.
+    Step(usize),
+    /// The last step.
+    End,
+}
+
+/// A validated command from the host page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Replace the scenario.
+    Load {
+        /// The scenario.
+        scenario: Box<Scenario>,
+        /// Variants to show, if given.
+        variants: Option<Vec<Variant>>,
+        /// Where to put the cursor, if given.
+        step: Option<Goto>,
+    },
+    /// Move the cursor.
+    Goto(Goto),
+    /// Start playback.
+    Play,
+    /// Stop playback.
+    Pause,
+    /// Choose the variants shown.
+    Variants(Vec<Variant>),
+}
+
+fn variants(value: &Value) -> Result<Vec<Variant>, String> {
+    let items = value.as_array().ok_or("\"variants\" must be an array of variant ids")?;
+    if items.is_empty() || items.len() > 4 {
+        return Err(format!("\"variants\" lists {} variants; 1 to 4 can be shown", items.len()));
+    }
+    items
+        .iter()
+        .map(|v| {
+            v.as_str()
+                .and_then(Variant::from_id)
+                .ok_or_else(|| format!("unknown variant {v} (expected one of {})", Variant::id_list()))
+        })
+        .collect()
+}
+
+fn goto(value: &Value) -> Result<Goto, String> {
+    match value {
+        Value::String(s) if s == "end" => Ok(Goto::End),
+        Value::Number(n) if n.as_i64() == Some(-1) => Ok(Goto::Start),
+        Value::Number(n) => n
+            .as_u64()
+            .and_then(|n| usize::try_from(n).ok())
+            .map(Goto::Step)
+            .ok_or_else(|| format!("\"step\" must be a step number, -1 or \"end\", not {n}")),
+        other => Err(format!("\"step\" must be a step number, -1 or \"end\", not {other}")),
+    }
+}
+
+/// Validate a message posted to the embed. `Err` explains why it is ignored (for the console warning).
+pub fn parse(data: &Value) -> Result<Command, String> {
+    let obj = data.as_object().ok_or("not an object")?;
+    match obj.get("epochlab").and_then(Value::as_u64) {
+        Some(VERSION) => {}
+        Some(v) => return Err(format!("protocol version {v} is not supported (this embed speaks version {VERSION})")),
+        None => return Err("no \"epochlab\": 1 version field".to_string()),
+    }
+    let kind = obj.get("type").and_then(Value::as_str).ok_or("no \"type\"")?;
+    match kind {
+        "load" => {
+            let scenario = obj.get("scenario").ok_or("a load needs a \"scenario\"")?;
+            let scenario = parse_scenario(&scenario.to_string()).map_err(|e| format!("invalid scenario: {e}"))?;
+            let variants = obj.get("variants").map(variants).transpose()?;
+            let step = obj.get("step").map(goto).transpose()?;
+            Ok(Command::Load { scenario: Box::new(scenario), variants, step })
+        }
+        "goto" => Ok(Command::Goto(goto(obj.get("step").ok_or("a goto needs a \"step\"")?)?)),
+        "play" => Ok(Command::Play),
+        "pause" => Ok(Command::Pause),
+        "variants" => Ok(Command::Variants(variants(obj.get("variants").ok_or("\"variants\" is missing")?)?)),
+        other => Err(format!("unknown message type \"{other}\" (expected load, goto, play, pause or variants)")),
+    }
+}
+
+/// What the embed announces: `ready` once, then `step` on every cursor move.
+pub fn announcement(kind: &str, step: Option<usize>, steps: usize, variants: &[Variant], narration: &str) -> Value {
+    json!({
+        "epochlab": VERSION,
+        "type": kind,
+        "step": step,
+        "steps": steps,
+        "variants": variants.iter().map(|v| v.id()).collect::<Vec<_>>(),
+        "narration": narration,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_parses() {
+        assert_eq!(parse(&json!({"epochlab": 1, "type": "play"})), Ok(Command::Play));
+        assert_eq!(parse(&json!({"epochlab": 1, "type": "pause"})), Ok(Command::Pause));
+        assert_eq!(parse(&json!({"epochlab": 1, "type": "goto", "step": 3})), Ok(Command::Goto(Goto::Step(3))));
+        assert_eq!(parse(&json!({"epochlab": 1, "type": "goto", "step": -1})), Ok(Command::Goto(Goto::Start)));
+        assert_eq!(parse(&json!({"epochlab": 1, "type": "goto", "step": "end"})), Ok(Command::Goto(Goto::End)));
+        assert_eq!(
+            parse(&json!({"epochlab": 1, "type": "variants", "variants": ["kip-101", "kip-279"]})),
+            Ok(Command::Variants(vec![Variant::Kip101, Variant::Kip279]))
+        );
+        let load =
+            parse(&json!({"epochlab": 1, "type": "load", "scenario": {"version": 1, "brokers": ["A"]}, "step": "end"}));
+        assert!(matches!(load, Ok(Command::Load { variants: None, step: Some(Goto::End), .. })));
+    }
+
+    #[test]
+    fn malformed_or_unknown_messages_are_refused_with_a_reason() {
+        let cases = [
+            (json!("hello"), "not an object"),
+            (json!({"type": "play"}), "no \"epochlab\": 1 version field"),
+            (json!({"epochlab": 2, "type": "play"}), "protocol version 2 is not supported"),
+            (json!({"epochlab": 1}), "no \"type\""),
+            (json!({"epochlab": 1, "type": "explode"}), "unknown message type \"explode\""),
+            (json!({"epochlab": 1, "type": "goto"}), "a goto needs a \"step\""),
+            (json!({"epochlab": 1, "type": "goto", "step": 1.5}), "\"step\" must be a step number"),
+            (json!({"epochlab": 1, "type": "variants", "variants": []}), "1 to 4 can be shown"),
+            (json!({"epochlab": 1, "type": "variants", "variants": ["kip-9"]}), "unknown variant \"kip-9\""),
+            (json!({"epochlab": 1, "type": "load", "scenario": {"version": 1}}), "invalid scenario: brokers: missing"),
+        ];
+        for (message, why) in cases {
+            let err = parse(&message).expect_err("refused");
+            assert!(err.contains(why), "{message}: {err}");
+        }
+    }
+
+    #[test]
+    fn announcements_carry_the_cursor_and_variants() {
+        let a = announcement("step", Some(4), 10, &[Variant::Kip279], "A fetches");
+        assert_eq!(
+            a,
+            json!({"epochlab": 1, "type": "step", "step": 4, "steps": 10, "variants": ["kip-279"], "narration": "A fetches"})
+        );
+        assert_eq!(announcement("ready", None, 0, &[], "")["step"], Value::Null);
+    }
+}
