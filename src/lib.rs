@@ -10,6 +10,7 @@ pub mod drag;
 pub mod embed;
 pub mod export;
 pub mod icons;
+pub mod import;
 pub mod model;
 pub mod panic;
 pub mod pointer_drag;

@@ -1,7 +1,7 @@
 //! The working scenario survives a reload: it is kept in localStorage as contract JSON plus the variants
 //! shown. A value that cannot be read falls back to the landing scenario with a visible notice.
 
-use epochlab_core::{parse_scenario, Variant};
+use epochlab_core::{parse_scenario, Scenario, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Model, Notice};
@@ -28,13 +28,22 @@ pub fn encode(model: &Model) -> String {
     serde_json::to_string(&stored).unwrap_or_default()
 }
 
-/// Read a stored value back. `Err` carries the reason, for the notice.
-pub fn decode(text: &str) -> Result<Model, String> {
+/// The parts of a stored value (also what an exported SVG carries): scenario, variants shown, cursor.
+pub fn decode_parts(text: &str) -> Result<(Scenario, Vec<Variant>, Option<usize>), String> {
     let stored: Stored = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let scenario = parse_scenario(&stored.scenario.to_string()).map_err(|e| e.to_string())?;
-    let variants: Vec<Variant> = stored.variants.iter().filter_map(|v| Variant::from_id(v)).collect();
+    let mut variants = Vec::new();
+    for id in &stored.variants {
+        variants.push(Variant::from_id(id).ok_or_else(|| format!("unknown variant \"{id}\""))?);
+    }
+    Ok((scenario, variants, stored.cursor))
+}
+
+/// Read a stored value back. `Err` carries the reason, for the notice.
+pub fn decode(text: &str) -> Result<Model, String> {
+    let (scenario, variants, cursor) = decode_parts(text)?;
     let mut model = Model::new(scenario, variants, None);
-    model.cursor = stored.cursor.filter(|c| Some(*c) <= model.last_step()).or(model.cursor);
+    model.cursor = cursor.filter(|c| Some(*c) <= model.last_step()).or(model.cursor);
     if let Some(p) = epochlab_core::presets::PRESETS.iter().find(|p| p.scenario() == model.scenario) {
         model.preset = Some(p.id);
     }
