@@ -68,6 +68,8 @@ pub struct Model {
     pub notice: Option<Notice>,
     /// Which preset the scenario came from, if any.
     pub preset: Option<&'static str>,
+    /// A view-only embed: every edit is refused.
+    pub read_only: bool,
 }
 
 impl PartialEq for Model {
@@ -81,6 +83,7 @@ impl PartialEq for Model {
             && self.playing == other.playing
             && self.speed == other.speed
             && self.notice == other.notice
+            && self.read_only == other.read_only
     }
 }
 
@@ -91,8 +94,12 @@ pub enum Action {
     LoadPreset(String),
     /// Start from an empty two-broker scenario.
     NewScenario,
-    /// Replace the scenario (import), with a notice.
+    /// Replace the scenario (a loaded link or message), keeping the variants unless given.
     Replace(Box<Scenario>),
+    /// Replace the scenario from an import, with its variants and cursor when it recorded them.
+    Import(Box<crate::import::Imported>),
+    /// Start playback (no-op when already playing).
+    Play,
     /// Insert a new event of a kind at a position on a lane.
     Insert { position: usize, kind: String, lane: Lane },
     /// Move an event in time and/or to another lane (`to` counts positions before the move).
@@ -153,6 +160,32 @@ pub enum Action {
     CancelPlacing,
 }
 
+impl Action {
+    /// Whether the action changes the scenario (refused in a view-only embed). Choosing variants and moving
+    /// the cursor are viewing, not editing.
+    pub fn edits(&self) -> bool {
+        matches!(
+            self,
+            Action::NewScenario
+                | Action::Insert { .. }
+                | Action::Move { .. }
+                | Action::Remove(_)
+                | Action::Edit(..)
+                | Action::AddBroker
+                | Action::RemoveBroker(_)
+                | Action::RenameBroker(..)
+                | Action::SetMinIsr(_)
+                | Action::SetUnclean(_)
+                | Action::SetHwCheckpoint(_)
+                | Action::SetFlush(_)
+                | Action::ToggleFlag(_)
+                | Action::StartPlacing(_)
+                | Action::CommitPlacing
+                | Action::Import(_)
+        )
+    }
+}
+
 /// The variants the landing page compares.
 pub const LANDING_VARIANTS: [Variant; 2] = [Variant::HwTruncation, Variant::Kip279];
 
@@ -171,6 +204,7 @@ impl Model {
             speed: 1,
             notice: None,
             preset,
+            read_only: false,
         };
         m.set_variants(variants);
         m.rerun();
@@ -252,6 +286,9 @@ impl Model {
     }
 
     fn apply(&mut self, action: Action) {
+        if self.read_only && action.edits() {
+            return self.error("this embed is read-only: open it in Epochlab to change the scenario");
+        }
         match action {
             Action::LoadPreset(id) => match presets::find(&id) {
                 Some(p) => {
@@ -271,8 +308,23 @@ impl Model {
                     variants.retain(|v| *v != scenario.config.variant);
                     variants.insert(0, scenario.config.variant);
                 }
+                let read_only = self.read_only;
                 *self = Model::new(*scenario, variants, None);
+                self.read_only = read_only;
             }
+            Action::Import(imported) => {
+                let crate::import::Imported { scenario, variants, cursor } = *imported;
+                let name = scenario.name.clone();
+                let variants = variants.unwrap_or_else(|| self.variants.clone());
+                let read_only = self.read_only;
+                *self = Model::new(scenario, variants, None);
+                self.read_only = read_only;
+                if let Some(c) = cursor {
+                    self.apply(Action::SetCursor(Some(c)));
+                }
+                self.notice = Some(Notice { error: false, text: format!("Imported \"{name}\".") });
+            }
+            Action::Play => self.playing = self.last_step().is_some(),
             Action::Insert { position, kind, lane } => {
                 let cursor = self.cursor;
                 self.edit(
@@ -571,6 +623,34 @@ mod tests {
         let m = m.reduce(Action::SetUnclean(true)).reduce(Action::ToggleFlag(Flag::Kip320));
         assert!(m.scenario.config.unclean_leader_election);
         assert_eq!(m.scenario.config.flags, [Flag::Kip320]);
+    }
+
+    #[test]
+    fn a_view_only_embed_refuses_edits_but_lets_the_reader_step_and_choose_variants() {
+        let mut m = Model::landing();
+        m.read_only = true;
+        let n = m.reduce(Action::Remove(0));
+        assert_eq!(n.scenario, m.scenario);
+        assert!(n.notice.as_ref().is_some_and(|n| n.text.contains("read-only")));
+        let n = m.reduce(Action::StepBy(-1)).reduce(Action::ToggleVariant(Variant::Kip101));
+        assert_eq!(n.cursor, Some(8));
+        assert_eq!(n.variants.len(), 3);
+        // Loading a scenario by message keeps it read-only.
+        let n = m.reduce(Action::Replace(Box::new(Scenario::empty())));
+        assert!(n.read_only);
+    }
+
+    #[test]
+    fn an_import_brings_its_variants_and_cursor_and_says_so() {
+        let imported = crate::import::Imported {
+            scenario: presets::find("happy-path").unwrap().scenario(),
+            variants: Some(vec![Variant::Kip101]),
+            cursor: Some(3),
+        };
+        let m = Model::landing().reduce(Action::Import(Box::new(imported)));
+        assert_eq!(m.variants, [Variant::Kip101]);
+        assert_eq!(m.cursor, Some(3));
+        assert!(m.notice.as_ref().is_some_and(|n| !n.error && n.text.contains("Happy path")));
     }
 
     trait TapVariant {
