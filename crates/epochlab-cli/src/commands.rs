@@ -3,6 +3,7 @@
 use std::io::Read;
 
 use epochlab_core::presets::{verdict_of, PRESETS};
+use epochlab_core::share::{self, ShareState, MAX_PAYLOAD, MAX_VARIANTS};
 use epochlab_core::{report, Scenario, Trace, Variant};
 
 use crate::grid;
@@ -140,4 +141,36 @@ pub(crate) fn compare(file: &str, variant_ids: &[String]) -> Result<String, Stri
         out.push('\n');
     }
     Ok(out)
+}
+
+/// `#s=<payload>`, after `base` (up to any `#` it has) when one is given.
+pub(crate) fn link(
+    file: &str,
+    base: Option<&str>,
+    variant_ids: &[String],
+    step: Option<u32>,
+) -> Result<String, String> {
+    let scenario = load(file)?;
+    let variants = if variant_ids.is_empty() { vec![scenario.config.variant] } else { parse_variants(variant_ids)? };
+    if variants.len() > MAX_VARIANTS {
+        return Err(format!("a link shows at most {MAX_VARIANTS} variants side by side, {} given", variants.len()));
+    }
+    if let Some(step) = step {
+        if step as usize >= scenario.events.len() {
+            return Err(format!(
+                "--step {step}: the scenario has {} steps (0 to {})",
+                scenario.events.len(),
+                scenario.events.len().saturating_sub(1)
+            ));
+        }
+    }
+    let fragment = share::fragment(&ShareState { scenario, variants, cursor: step });
+    if fragment.len() - "s=".len() > MAX_PAYLOAD {
+        return Err(format!(
+            "the scenario is too large for a link ({} characters, the limit is {MAX_PAYLOAD})",
+            fragment.len() - 2
+        ));
+    }
+    let base = base.map_or("", |b| b.split_once('#').map_or(b, |(before, _)| before));
+    Ok(format!("{base}#{fragment}\n"))
 }

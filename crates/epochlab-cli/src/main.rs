@@ -1,4 +1,4 @@
-//! `epochlab`: run, compare and list Kafka replication scenarios from the command line.
+//! `epochlab`: run, compare and list Kafka replication scenarios, and make share links, from the command line.
 //!
 //! Output is plain ASCII so it can be pasted into a terminal, an issue or a blog post. Bad input exits with
 //! status 2 and one line on stderr; violations are results, not errors, and exit 0.
@@ -56,6 +56,20 @@ enum Command {
         #[arg(long = "variant", short = 'v', value_name = "V", required = true)]
         variants: Vec<String>,
     },
+    /// Print a share link that opens the scenario in the web playground.
+    Link {
+        /// A contract-v1 scenario file, or `-` for standard input.
+        file: String,
+        /// The playground's address; without it only the fragment (`#s=…`) is printed.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// A variant to show (repeatable, 1 to 4); default: the scenario's configured variant.
+        #[arg(long = "variant", short = 'v', value_name = "V")]
+        variants: Vec<String>,
+        /// Open the link with the cursor after this step (default: before the first step).
+        #[arg(long, value_name = "N")]
+        step: Option<u32>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -66,6 +80,7 @@ fn main() -> ExitCode {
         }
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),
+        Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
     };
     match result {
         Ok(text) => {

@@ -167,3 +167,42 @@ fn bad_input_exits_2_with_one_line_naming_the_file_and_the_problem() {
     assert_bad_input(&epochlab(&["run", &ok, "--variant", "kip-9"]), "unknown variant \"kip-9\"");
     assert_eq!(epochlab(&["frobnicate"]).status.code(), Some(2));
 }
+
+#[test]
+fn link_prints_a_share_fragment_that_decodes_to_the_scenario() {
+    let file = preset_file("kip101-scenario-1");
+    let path = file.to_str().unwrap();
+    let scenario = epochlab_core::presets::find("kip101-scenario-1").unwrap().scenario();
+
+    let out = epochlab(&["link", path]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("#s=1") && text.ends_with('\n') && text.lines().count() == 1, "{text}");
+    let state = epochlab_core::share::from_fragment(text.trim_end()).expect("decodes").expect("has s=");
+    assert_eq!(state.scenario, scenario);
+    assert_eq!(state.variants, [epochlab_core::Variant::HwTruncation]);
+    assert_eq!(state.cursor, None);
+
+    let out = epochlab(&[
+        "link",
+        path,
+        "--base",
+        "https://example.org/epochlab/#old",
+        "-v",
+        "kip-101",
+        "--variant",
+        "diverging-epoch",
+        "--step",
+        "4",
+    ]);
+    let text = stdout(&out);
+    assert!(text.starts_with("https://example.org/epochlab/#s=1"), "{text}");
+    let state = epochlab_core::share::from_fragment(text.trim_end()).unwrap().unwrap();
+    assert_eq!(state.variants, [epochlab_core::Variant::Kip101, epochlab_core::Variant::DivergingEpoch]);
+    assert_eq!(state.cursor, Some(4));
+
+    assert_bad_input(&epochlab(&["link", path, "--step", "10"]), "--step 10: the scenario has 10 steps (0 to 9)");
+    let five = ["-v", "kip-101", "-v", "kip-279", "-v", "kafka-2.1", "-v", "hw-truncation", "-v", "diverging-epoch"];
+    assert_bad_input(&epochlab(&[&["link", path][..], &five].concat()), "at most 4 variants");
+    assert_bad_input(&epochlab(&["link", path, "-v", "kip-9"]), "unknown variant \"kip-9\"");
+}
