@@ -56,7 +56,13 @@ mod tests {
     fn an_exported_svg_imports_with_its_variants_and_cursor() {
         let m = Model::landing();
         let views = epochlab_core::view::views(&m.traces, Some(4));
-        let svg = crate::export::svg(&m.scenario, &m.traces, &views, Some(4), &crate::storage::encode(&Model { cursor: Some(4), ..m.clone() }));
+        let svg = crate::export::svg(
+            &m.scenario,
+            &m.traces,
+            &views,
+            Some(4),
+            &crate::storage::encode(&Model { cursor: Some(4), ..m.clone() }),
+        );
         let got = import_text(&svg).unwrap();
         assert_eq!(got.scenario, m.scenario);
         assert_eq!(got.variants, Some(m.variants.clone()));
@@ -68,8 +74,13 @@ mod tests {
         assert_eq!(import_text("  "), Err("it is empty".to_string()));
         assert_eq!(import_text("{\"version\": 1,"), Err("line 1 column 14: EOF while parsing a value".to_string()));
         let bad_broker = r#"{"version": 1, "brokers": ["A"], "events": [{"kind": "crash", "broker": "Q"}]}"#;
-        assert_eq!(import_text(bad_broker), Err("events[0] (crash): unknown broker \"Q\" (this scenario has A)".to_string()));
-        assert!(import_text("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>").unwrap_err().contains("not made by Epochlab"));
+        assert_eq!(
+            import_text(bad_broker),
+            Err("events[0] (crash): unknown broker \"Q\" (this scenario has A)".to_string())
+        );
+        assert!(import_text("<svg xmlns=\"http://www.w3.org/2000/svg\"></svg>")
+            .unwrap_err()
+            .contains("not made by Epochlab"));
         let bad_kind = r#"{"version": 1, "brokers": ["A"], "events": [{"kind": "explode"}]}"#;
         assert!(import_text(bad_kind).unwrap_err().contains("unknown event kind \"explode\""));
         let bad_field = r#"{"version": 1, "brokers": ["A"], "colour": "red"}"#;

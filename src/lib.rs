@@ -7,14 +7,17 @@
 pub mod app;
 pub mod components;
 pub mod drag;
+pub mod effects;
 pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
+pub mod link;
 pub mod model;
 pub mod panic;
 pub mod pointer_drag;
 pub mod storage;
+pub mod web;
 
 pub use app::App;
 

@@ -90,8 +90,9 @@ pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> Pointer
     let start = {
         let view = view.clone();
         let suppress = suppress_click.clone();
+        let latest = latest.clone();
         Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
-            if !e.is_primary() || e.button() != 0 {
+            if !e.is_primary() || e.button() != 0 || latest.borrow().read_only {
                 return;
             }
             suppress.set(false);

@@ -9,6 +9,7 @@ pub mod header;
 pub mod log_grid;
 pub mod notice;
 pub mod palette;
+pub mod share_panel;
 pub mod timeline;
 pub mod variant_panel;
 

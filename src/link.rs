@@ -1,0 +1,206 @@
+//! What the address says: the share link's fragment (`#s=<payload>&embed=view`) decides what the page opens
+//! with, and the page keeps the fragment up to date. Pure, tested natively; `app` reads and writes
+//! `location.hash`.
+//!
+//! Rules: a valid link opens its scenario; a bad link (corrupt, truncated, oversized, from a newer version)
+//! opens the landing scenario with a notice. Either way the stored working scenario is not overwritten until
+//! the user edits, and an embed never writes storage at all.
+
+use epochlab_core::share::{self, ShareState};
+
+use crate::model::{Action, Model, Notice};
+use crate::storage;
+
+/// How the page is embedded, from `embed=` in the fragment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmbedMode {
+    /// `embed=view` (or a bare `embed`): read-only.
+    View,
+    /// `embed=edit`: the reader may change the scenario (nothing is saved).
+    Edit,
+}
+
+impl EmbedMode {
+    fn param(self) -> &'static str {
+        match self {
+            EmbedMode::View => "embed=view",
+            EmbedMode::Edit => "embed=edit",
+        }
+    }
+}
+
+/// The fragment's parameters.
+#[derive(Debug, PartialEq)]
+pub struct LinkParams {
+    /// The embed mode, if any.
+    pub embed: Option<EmbedMode>,
+    /// The share payload (`s=`), if any.
+    pub payload: Option<String>,
+}
+
+/// Split `#s=…&embed=view` into its parameters (unknown ones are ignored).
+pub fn params(hash: &str) -> LinkParams {
+    let mut out = LinkParams { embed: None, payload: None };
+    for part in hash.trim_start_matches('#').split('&') {
+        let (key, value) = part.split_once('=').unwrap_or((part, ""));
+        match key {
+            "s" => out.payload = Some(value.to_string()),
+            "embed" => out.embed = Some(if value == "edit" { EmbedMode::Edit } else { EmbedMode::View }),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How the page starts.
+pub struct Startup {
+    /// The first model.
+    pub model: Model,
+    /// Embedded, and how.
+    pub embed: Option<EmbedMode>,
+    /// Whether the working scenario may be saved right away (false after opening a link, until an edit).
+    pub persist_now: bool,
+}
+
+/// The model for a share state.
+pub fn model_of(state: ShareState) -> Model {
+    let ShareState { scenario, variants, cursor } = state;
+    let mut model = Model::new(scenario, variants, None);
+    let cursor = cursor.map(|c| c as usize);
+    model = model.reduce(Action::SetCursor(cursor));
+    if cursor.is_none() {
+        model = model.reduce(Action::Home);
+    }
+    if let Some(p) = epochlab_core::presets::PRESETS.iter().find(|p| p.scenario() == model.scenario) {
+        model.preset = Some(p.id);
+    }
+    model
+}
+
+/// Decide the first model from the address's fragment and the stored working scenario.
+pub fn startup(hash: &str, stored: Option<String>) -> Startup {
+    let p = params(hash);
+    let mut startup = match p.payload {
+        None if p.embed.is_some() => Startup { model: Model::landing(), embed: p.embed, persist_now: false },
+        None => Startup { model: storage::initial(stored), embed: None, persist_now: true },
+        Some(payload) => match share::decode(&payload) {
+            Ok(state) => Startup { model: model_of(state), embed: p.embed, persist_now: false },
+            Err(e) => {
+                let mut model = Model::landing();
+                model.notice = Some(Notice {
+                    error: true,
+                    text: format!("This link could not be opened: {e}. The default scenario is shown instead."),
+                });
+                Startup { model, embed: p.embed, persist_now: false }
+            }
+        },
+    };
+    startup.model.read_only = startup.embed == Some(EmbedMode::View);
+    startup
+}
+
+/// The share state of a model.
+pub fn share_state(model: &Model) -> ShareState {
+    ShareState {
+        scenario: model.scenario.clone(),
+        variants: model.variants.clone(),
+        cursor: model.cursor.map(|c| c as u32),
+    }
+}
+
+/// The fragment that reproduces the model (and the embed mode), without the `#`.
+pub fn fragment(model: &Model, embed: Option<EmbedMode>) -> String {
+    let mut f = share::fragment(&share_state(model));
+    if let Some(e) = embed {
+        f.push('&');
+        f.push_str(e.param());
+    }
+    f
+}
+
+/// `<iframe>` code for a blog post.
+pub fn embed_code(page: &str, model: &Model) -> String {
+    let src = format!("{page}#{}", fragment(model, Some(EmbedMode::View)));
+    let title = crate::export::xml_escape(&format!("Epochlab: {}", model.scenario.name));
+    let rows = model.scenario.brokers.len() as u32;
+    let height = 380 + rows * 70 * if model.variants.len() > 2 { 2 } else { 1 };
+    format!(
+        r#"<iframe src="{}" title="{title}" width="100%" height="{height}" style="border:0" loading="lazy"></iframe>"#,
+        crate::export::xml_escape(&src)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::Variant;
+
+    #[test]
+    fn fragment_parameters_are_read_in_any_order() {
+        assert_eq!(params(""), LinkParams { embed: None, payload: None });
+        assert_eq!(
+            params("#embed=edit&s=abc"),
+            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()) }
+        );
+        assert_eq!(params("#s=xyz&embed"), LinkParams { embed: Some(EmbedMode::View), payload: Some("xyz".into()) });
+        assert_eq!(params("#other=1").payload, None);
+    }
+
+    #[test]
+    fn a_link_round_trips_the_whole_state() {
+        let m = Model::landing()
+            .reduce(Action::AddBroker)
+            .reduce(Action::ToggleVariant(Variant::Kip101))
+            .reduce(Action::SetCursor(Some(4)));
+        let s = startup(&format!("#{}", fragment(&m, None)), None);
+        assert_eq!(s.model.scenario, m.scenario);
+        assert_eq!(s.model.variants, m.variants);
+        assert_eq!(s.model.cursor, Some(4));
+        assert!(!s.persist_now, "a link does not overwrite the stored scenario until the user edits");
+        assert_eq!(s.embed, None);
+        let before = Model::landing().reduce(Action::Home);
+        assert_eq!(startup(&format!("#{}", fragment(&before, None)), None).model.cursor, None);
+    }
+
+    #[test]
+    fn an_embed_link_is_read_only_in_view_mode() {
+        let m = Model::landing();
+        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::View))), None);
+        assert_eq!(s.embed, Some(EmbedMode::View));
+        assert!(s.model.read_only);
+        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::Edit))), None);
+        assert!(!s.model.read_only);
+        assert!(!s.persist_now);
+    }
+
+    #[test]
+    fn a_bad_link_opens_the_landing_scenario_with_a_notice_and_saves_nothing() {
+        let stored = storage::encode(&Model::landing().reduce(Action::AddBroker));
+        for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
+            let s = startup(bad, Some(stored.clone()));
+            assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
+            assert!(
+                s.model.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be opened")),
+                "{bad}"
+            );
+            assert!(!s.persist_now);
+        }
+    }
+
+    #[test]
+    fn without_a_link_the_stored_scenario_opens() {
+        let m = Model::landing().reduce(Action::AddBroker);
+        let s = startup("", Some(storage::encode(&m)));
+        assert_eq!(s.model.scenario, m.scenario);
+        assert!(s.persist_now);
+    }
+
+    #[test]
+    fn the_embed_code_is_an_iframe_with_a_title_and_lazy_loading() {
+        let code = embed_code("https://example.org/epochlab/", &Model::landing());
+        assert!(code.starts_with(r#"<iframe src="https://example.org/epochlab/#s="#));
+        assert!(code.contains("&amp;embed=view"));
+        assert!(code.contains(r#"title="Epochlab: KIP-101 scenario 1: a committed record lost""#));
+        assert!(code.contains(r#"loading="lazy""#));
+    }
+}

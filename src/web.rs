@@ -1,0 +1,115 @@
+//! Thin browser glue for sharing and files: the page address, the clipboard, downloads, rasterising an SVG
+//! to PNG, and reading a dropped or picked file. Everything that can fail reports a message instead of
+//! panicking.
+
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+
+/// The page's address without its fragment (`https://host/path/?query`).
+pub fn page_url() -> String {
+    let location = gloo::utils::window().location();
+    let href = location.href().unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// The fragment, with its `#`.
+pub fn hash() -> String {
+    gloo::utils::window().location().hash().unwrap_or_default()
+}
+
+/// Replace the fragment without adding a history entry.
+pub fn replace_hash(fragment: &str) {
+    let window = gloo::utils::window();
+    if let Ok(history) = window.history() {
+        let url = format!("{}#{fragment}", page_url());
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
+    }
+}
+
+/// Whether the page runs inside a frame.
+pub fn in_frame() -> bool {
+    let window = gloo::utils::window();
+    match window.parent() {
+        Ok(Some(parent)) => !js_sys::Object::is(&parent, &window),
+        _ => false,
+    }
+}
+
+/// Post a JSON value to the parent frame.
+pub fn post_to_parent(value: &serde_json::Value) {
+    let window = gloo::utils::window();
+    let (Ok(Some(parent)), Ok(data)) = (window.parent(), js_sys::JSON::parse(&value.to_string())) else { return };
+    let _ = parent.post_message(&data, "*");
+}
+
+/// Copy text to the clipboard; resolves to whether it worked.
+pub async fn copy_text(text: &str) -> bool {
+    let navigator = gloo::utils::window().navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &"clipboard".into()) else { return false };
+    let Ok(write) = js_sys::Reflect::get(&clipboard, &"writeText".into()) else { return false };
+    let Some(write) = write.dyn_ref::<js_sys::Function>() else { return false };
+    match write.call1(&clipboard, &text.into()) {
+        Ok(promise) => JsFuture::from(js_sys::Promise::from(promise)).await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// Offer `bytes` as a download named `name`.
+fn download_blob(name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    let document = gloo::utils::document();
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|_| "the browser refused the download")?;
+    let a: web_sys::HtmlAnchorElement =
+        document.create_element("a").map_err(|_| "no anchor")?.dyn_into().map_err(|_| "no anchor")?;
+    a.set_href(&url);
+    a.set_download(name);
+    a.click();
+    let _ = web_sys::Url::revoke_object_url(&url);
+    Ok(())
+}
+
+/// Offer text as a download.
+pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(|_| "cannot make the file")?;
+    download_blob(name, &blob)
+}
+
+/// Rasterise an SVG at twice its size and offer it as a PNG download.
+pub async fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Result<(), String> {
+    let document = gloo::utils::document();
+    let image = web_sys::HtmlImageElement::new().map_err(|_| "no image element")?;
+    let src = format!("data:image/svg+xml;charset=utf-8,{}", js_sys::encode_uri_component(svg));
+    let loaded = js_sys::Promise::new(&mut |resolve, reject| {
+        image.set_onload(Some(&resolve));
+        image.set_onerror(Some(&reject));
+    });
+    image.set_src(&src);
+    JsFuture::from(loaded).await.map_err(|_| "the browser could not draw the SVG")?;
+    let canvas: web_sys::HtmlCanvasElement =
+        document.create_element("canvas").map_err(|_| "no canvas")?.dyn_into().map_err(|_| "no canvas")?;
+    canvas.set_width(width * 2);
+    canvas.set_height(height * 2);
+    let context: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or("no 2D canvas")?;
+    context.scale(2.0, 2.0).map_err(|_| "cannot scale")?;
+    context.draw_image_with_html_image_element(&image, 0.0, 0.0).map_err(|_| "cannot draw")?;
+    let data_url = canvas.to_data_url_with_type("image/png").map_err(|_| "cannot encode PNG")?;
+    let a: web_sys::HtmlAnchorElement =
+        document.create_element("a").map_err(|_| "no anchor")?.dyn_into().map_err(|_| "no anchor")?;
+    a.set_href(&data_url);
+    a.set_download(name);
+    a.click();
+    Ok(())
+}
+
+/// Read a file's text.
+pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
+    if file.size() > 4.0 * 1024.0 * 1024.0 {
+        return Err(format!("{} is larger than 4 MB", file.name()));
+    }
+    let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read", file.name()))?;
+    text.as_string().ok_or_else(|| format!("{} is not text", file.name()))
+}
