@@ -19,7 +19,7 @@ use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::effects::{
     use_address_follows, use_embed_messages, use_file_drop, use_keyboard, use_pause_when_unseen, use_persistence,
-    use_playback,
+    use_playback, use_reload_on_new_link,
 };
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
@@ -83,6 +83,7 @@ pub fn app() -> Html {
 
     use_persistence(&model, embed, persist_now);
     use_address_follows(&model, embed);
+    use_reload_on_new_link();
     use_keyboard(latest.clone(), dispatch.clone());
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());

@@ -41,6 +41,18 @@ pub fn use_persistence(model: &Rc<Model>, embed: Option<EmbedMode>, persist_now:
     });
 }
 
+/// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
+/// fires) starts the page afresh from that link.
+#[hook]
+pub fn use_reload_on_new_link() {
+    use_effect_with((), |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", |_| {
+            let _ = gloo::utils::window().location().reload();
+        });
+        move || drop(listener)
+    });
+}
+
 /// Keep the address's fragment in step with the scenario, variants and cursor: debounced, and with
 /// `replaceState`, so the history is not flooded. The untouched landing page keeps a clean address.
 #[hook]

@@ -12,7 +12,7 @@ use epochlab_core::{Scenario, Trace, Variant};
 pub const WIDTH: u32 = 720;
 const MARGIN: u32 = 16;
 const LABEL_W: u32 = 120;
-const ROW_H: u32 = 40;
+const ROW_H: u32 = 50;
 const EPOCH_COLOURS: [&str; 8] =
     ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00", "#cc79a7", "#999999"];
 /// The id of the metadata element that holds the scenario.
@@ -115,7 +115,7 @@ fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u3
         ));
     }
     for (i, b) in view.brokers.iter().enumerate() {
-        let y = grid_top + 8 + i as u32 * ROW_H;
+        let y = grid_top + 18 + i as u32 * ROW_H;
         out.push_str(&format!(
             r##"<text x="{MARGIN}" y="{}" font-size="13" font-weight="700">{}</text><text x="{}" y="{}" font-size="11" fill="#5f6368">{}{}</text>"##,
             y + 17,
@@ -147,7 +147,7 @@ fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u3
             b.leo
         ));
     }
-    30 + 8 + view.brokers.len() as u32 * ROW_H + 6
+    30 + 18 + view.brokers.len() as u32 * ROW_H
 }
 
 /// The whole picture: title, one block per variant, the step's narration, and the scenario in metadata.
