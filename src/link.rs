@@ -123,7 +123,8 @@ pub fn embed_code(page: &str, model: &Model) -> String {
     let src = format!("{page}#{}", fragment(model, Some(EmbedMode::View)));
     let title = crate::export::xml_escape(&format!("Epochlab: {}", model.scenario.name));
     let rows = model.scenario.brokers.len() as u32;
-    let height = 380 + rows * 70 * if model.variants.len() > 2 { 2 } else { 1 };
+    // The timeline, then the broker rows of up to two variants side by side (a second row of panels beyond).
+    let height = 440 + rows * 90 * if model.variants.len() > 2 { 2 } else { 1 };
     format!(
         r#"<iframe src="{}" title="{title}" width="100%" height="{height}" style="border:0" loading="lazy"></iframe>"#,
         crate::export::xml_escape(&src)
