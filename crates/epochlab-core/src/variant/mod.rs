@@ -288,3 +288,78 @@ impl Protocol {
         self.variant == Variant::DivergingEpoch
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The follower's truncation decision per generation (spec §3.5), on the KAFKA-6361 and unclean-election
+    //! shapes of spec §5.3 and §5.4.
+    use super::*;
+
+    fn cache(entries: &[(i32, u32)]) -> EpochCache {
+        EpochCache::from_entries(entries)
+    }
+
+    #[test]
+    fn flags_are_implied_by_kafka_2_1_and_diverging_epoch_and_ignored_without_epochs() {
+        assert_eq!(Protocol::new(Variant::Kafka21, &[]).flags(), Flag::ALL.to_vec());
+        assert_eq!(Protocol::new(Variant::DivergingEpoch, &[]).flags(), Flag::ALL.to_vec());
+        assert!(Protocol::new(Variant::Kip279, &[]).flags().is_empty());
+        assert_eq!(Protocol::new(Variant::Kip279, &[Flag::Kip320]).flags(), [Flag::Kip320]);
+        assert!(Protocol::new(Variant::HwTruncation, &[Flag::Kip320]).flags().is_empty());
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_id(v.id()), Some(v));
+        }
+    }
+
+    #[test]
+    fn kip_101_answers_the_start_of_the_next_epoch_and_the_follower_keeps_its_log_when_that_is_its_end() {
+        // KAFKA-6361 "eq": A = [r0/e0, r1/e0, r3/e2], B = [r0/e0, r2/e1]; B asks about epoch 1.
+        let p = Protocol::new(Variant::Kip101, &[]);
+        let answer = p.leader_end_offset(&cache(&[(0, 0), (2, 2)]), 3, 1);
+        assert_eq!(answer.offset, 2);
+        let d = p.follower_decision(answer, &cache(&[(0, 0), (1, 1)]), 2, 1);
+        assert_eq!((d.truncate_to, d.truncates, d.done), (2, false, true));
+    }
+
+    #[test]
+    fn kip_279_answers_the_largest_epoch_at_most_the_one_asked_and_the_follower_cuts_back() {
+        let p = Protocol::new(Variant::Kip279, &[]);
+        let answer = p.leader_end_offset(&cache(&[(0, 0), (2, 2)]), 3, 1);
+        assert_eq!(answer, EpochEnd { epoch: 0, offset: 2 });
+        let d = p.follower_decision(answer, &cache(&[(0, 0), (1, 1)]), 2, 1);
+        assert_eq!((d.truncate_to, d.truncates, d.done), (1, true, true));
+    }
+
+    #[test]
+    fn kip_279_takes_two_round_trips_after_three_unclean_elections() {
+        // spec §5.4 with this model's epochs: X = [(0,0),(3,1),(7,4)], LEO 6; Y = [(0,0),(1,1),(5,2)], LEO 3.
+        let p = Protocol::new(Variant::Kip279, &[]);
+        let x = cache(&[(0, 0), (3, 1), (7, 4)]);
+        let first = p.leader_end_offset(&x, 6, 5);
+        assert_eq!(first, EpochEnd { epoch: 3, offset: 4 });
+        let d = p.follower_decision(first, &cache(&[(0, 0), (1, 1), (5, 2)]), 3, 3);
+        assert_eq!((d.truncate_to, d.done), (2, false), "Y never had epoch 3: it cuts back to the end of epoch 1");
+        let second = p.leader_end_offset(&x, 6, 1);
+        assert_eq!(second, EpochEnd { epoch: 0, offset: 1 });
+        let d = p.follower_decision(second, &cache(&[(0, 0), (1, 1)]), 2, 2);
+        assert_eq!((d.truncate_to, d.done), (1, true));
+    }
+
+    #[test]
+    fn an_undefined_answer_falls_back_to_the_followers_hw() {
+        for v in [Variant::Kip101, Variant::Kip279, Variant::Kafka21] {
+            let p = Protocol::new(v, &[]);
+            let d = p.follower_decision(EpochEnd::UNDEFINED, &cache(&[(4, 0)]), 5, 3);
+            assert_eq!((d.truncate_to, d.done), (3, true), "{}", v.id());
+        }
+    }
+
+    #[test]
+    fn only_pre_2_1_variants_halt_on_out_of_range_and_only_with_unclean_election_off() {
+        assert!(Protocol::new(Variant::HwTruncation, &[]).halts_on_out_of_range(false));
+        assert!(!Protocol::new(Variant::HwTruncation, &[]).halts_on_out_of_range(true));
+        assert!(Protocol::new(Variant::Kip279, &[]).halts_on_out_of_range(false));
+        assert!(!Protocol::new(Variant::Kafka21, &[]).halts_on_out_of_range(false));
+        assert!(!Protocol::new(Variant::DivergingEpoch, &[]).halts_on_out_of_range(false));
+    }
+}
