@@ -41,7 +41,10 @@ const EVENTS: [kind: string, lane: number][] = [
 const CRASHES = [10, 11];
 const LAST = EVENTS.length - 1;
 
-const CONFIG_SUMMARY = 'Configuration: variants, brokers, cluster settings';
+/** The summary of the configuration panel's <details> (other panels share its class). */
+function configSummary(page: Page) {
+  return page.locator('summary', { hasText: 'Configuration: variants, brokers, cluster settings' });
+}
 
 /** Places every event at the end of the timeline with `place`, checking each lands where it was meant to. */
 async function build(page: Page, place: (kind: string, lane: number) => Promise<void>) {
@@ -124,7 +127,7 @@ test.describe('KIP-101 scenario 2, rebuilt from an empty scenario', () => {
       await expect(page.getByTestId('lane-B')).toBeVisible();
       await expect(page.getByTestId('variant-hw-truncation')).toBeVisible();
       await expect(page.getByTestId('variant-kip-279')).toBeVisible();
-      await page.getByText(CONFIG_SUMMARY).click();
+      await configSummary(page).click();
       await page.getByTestId('config-flush').selectOption('manual');
       await expect(page.getByTestId('config-flush')).toHaveValue('manual');
 
@@ -155,7 +158,7 @@ test.describe('KIP-101 scenario 2, rebuilt from an empty scenario', () => {
       await open(page);
       await page.getByTestId('new-scenario').tap();
       await expect(chips(page)).toHaveCount(0);
-      await page.getByText(CONFIG_SUMMARY).tap();
+      await configSummary(page).tap();
       await page.getByTestId('config-flush').selectOption('manual');
       await expect(page.getByTestId('config-flush')).toHaveValue('manual');
 
@@ -198,9 +201,9 @@ test.describe('KIP-101 scenario 2, rebuilt from an empty scenario', () => {
       await expect(chips(page)).toHaveCount(0);
 
       // Open the configuration panel from its summary, then Tab to the Flush select and choose "manual".
-      await page.getByText(CONFIG_SUMMARY).focus();
+      await configSummary(page).focus();
       await press('Enter');
-      await expect(page.locator('details.workspace__config')).toHaveAttribute('open', '');
+      await expect(configSummary(page).locator('..')).toHaveAttribute('open', '');
       const flush = page.getByTestId('config-flush');
       for (let i = 0; i < 40; i++) {
         if (await flush.evaluate((el) => el === document.activeElement)) break;
