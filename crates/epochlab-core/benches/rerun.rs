@@ -1,1 +1,186 @@
-fn main() {}
+//! How long a full re-run takes, which is what the UI pays on every edit or drag: a realistic 200-event,
+//! 3-broker scenario (built by a fixed-seed xorshift, so every machine measures the same events) run under
+//! all six variants, (a) traces only, (b) plus the view model of each variant's last step, and (c) plus the
+//! view model of every step, for reference.
+//!
+//! Plain `std::time::Instant`, a warm-up, then many iterations; prints a small table and asserts nothing.
+//! Run with `cargo bench -p epochlab-core --bench rerun` (append `-- a`, `-- b` or `-- c` for one measurement).
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use epochlab_core::scenario::{Acks, Config, Delivery, Event, Scenario, FORMAT_VERSION};
+use epochlab_core::trace::Outcome;
+use epochlab_core::{run_variant, view, Variant};
+
+const EVENTS: usize = 200;
+const BROKERS: [&str; 3] = ["A", "B", "C"];
+
+/// Marsaglia's xorshift64 with a fixed seed: the scenario is the same on every run and every machine.
+struct XorShift(u64);
+
+impl XorShift {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn broker(&mut self) -> String {
+        BROKERS[self.below(3) as usize].to_string()
+    }
+}
+
+/// A realistic mix: mostly produce / fetch / settle, with crashes and restarts (at most one broker down at a
+/// time), elections with full or partial delivery, late deliveries, ISR shrinks, consumes and checkpoints.
+fn scenario() -> Scenario {
+    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut events = vec![Event::Elect { broker: None, deliver: Delivery::All }];
+    let mut down: Option<String> = None;
+    while events.len() < EVENTS {
+        let event = match rng.below(100) {
+            0..=34 => {
+                let acks = match rng.below(10) {
+                    0 => Acks::Zero,
+                    1..=3 => Acks::One,
+                    _ => Acks::All,
+                };
+                Event::Produce { record: None, acks, broker: None }
+            }
+            35..=56 => Event::Fetch { broker: rng.broker(), drop_response: rng.below(10) == 0 },
+            57..=66 => Event::Settle,
+            67..=80 => match down.take() {
+                Some(broker) => Event::Restart { broker, deliver: rng.below(5) != 0 },
+                None => {
+                    let broker = rng.broker();
+                    down = Some(broker.clone());
+                    Event::Crash { broker, power: rng.below(5) == 0, notify_controller: rng.below(10) < 7 }
+                }
+            },
+            81..=85 => {
+                let deliver = if rng.below(10) < 7 {
+                    Delivery::All
+                } else {
+                    Delivery::Only(BROKERS.iter().filter(|_| rng.below(2) == 0).map(|b| b.to_string()).collect())
+                };
+                Event::Elect { broker: None, deliver }
+            }
+            86..=89 => Event::Deliver { broker: rng.broker() },
+            90..=92 => Event::ShrinkIsr { broker: rng.broker() },
+            93..=95 => Event::Consume { broker: None },
+            96..=97 => Event::CheckpointHw { broker: rng.broker() },
+            _ => Event::Flush { broker: rng.broker() },
+        };
+        events.push(event);
+    }
+    Scenario {
+        version: FORMAT_VERSION,
+        name: "bench: 200 events, 3 brokers".to_string(),
+        description: String::new(),
+        brokers: BROKERS.iter().map(|b| b.to_string()).collect(),
+        config: Config::default(),
+        events,
+    }
+}
+
+/// (a) Traces under all six variants.
+fn traces_only(s: &Scenario) {
+    for v in Variant::ALL {
+        black_box(run_variant(black_box(s), v));
+    }
+}
+
+/// (b) Traces, plus the view model of each variant's last step (what the UI draws after an edit).
+fn traces_and_last_view(s: &Scenario) {
+    for v in Variant::ALL {
+        let trace = run_variant(black_box(s), v);
+        black_box(view::view(&trace, Some(trace.steps.len().saturating_sub(1)), 0));
+    }
+}
+
+/// (c) Traces, plus the view model of every step (as if the timeline were scrubbed end to end).
+fn traces_and_every_view(s: &Scenario) {
+    for v in Variant::ALL {
+        let trace = run_variant(black_box(s), v);
+        for i in 0..trace.steps.len() {
+            black_box(view::view(&trace, Some(i), 0));
+        }
+    }
+}
+
+/// One measurement: its label, what one run does, warm-up runs and measured runs.
+type Case = (&'static str, fn(&Scenario), u32, u32);
+
+struct Timing {
+    mean: Duration,
+    median: Duration,
+    min: Duration,
+}
+
+fn measure(f: impl Fn(&Scenario), s: &Scenario, warmup: u32, iterations: u32) -> Timing {
+    for _ in 0..warmup {
+        f(s);
+    }
+    let mut samples: Vec<Duration> = (0..iterations)
+        .map(|_| {
+            let start = Instant::now();
+            f(s);
+            start.elapsed()
+        })
+        .collect();
+    samples.sort_unstable();
+    let total: Duration = samples.iter().sum();
+    Timing { mean: total / iterations, median: samples[samples.len() / 2], min: samples[0] }
+}
+
+fn micros(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+fn main() {
+    let s = scenario();
+    assert_eq!(s.events.len(), EVENTS);
+    let applied: Vec<String> = Variant::ALL
+        .iter()
+        .map(|&v| {
+            let t = run_variant(&s, v);
+            let n = t.steps.iter().filter(|st| st.outcome == Outcome::Applied).count();
+            let leo = t.final_state().replicas.iter().map(|r| r.leo()).max().unwrap_or(0);
+            format!("{} {n} applied, max LEO {leo}", v.id())
+        })
+        .collect();
+    println!("scenario: {} events, {} brokers, all {} variants", EVENTS, BROKERS.len(), Variant::ALL.len());
+    println!("  {}", applied.join("; "));
+    println!();
+    println!(
+        "{:<44} {:>11} {:>11} {:>11} {:>13}",
+        "measurement (one run = six variants)", "mean µs", "median µs", "min µs", "mean µs/event"
+    );
+    let cases: [Case; 3] = [
+        ("(a) traces", traces_only, 50, 500),
+        ("(b) traces + view of the last step", traces_and_last_view, 50, 500),
+        ("(c) traces + view of every step", traces_and_every_view, 5, 30),
+    ];
+    // `cargo bench -p epochlab-core --bench rerun -- b` runs only measurement (b); cargo itself passes
+    // `--bench`, which is ignored.
+    let filters: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    for (name, f, warmup, iterations) in cases {
+        if !filters.is_empty() && !filters.iter().any(|x| name.starts_with(&format!("({x})"))) {
+            continue;
+        }
+        let t = measure(f, &s, warmup, iterations);
+        println!(
+            "{:<44} {:>11.1} {:>11.1} {:>11.1} {:>13.2}",
+            name,
+            micros(t.mean),
+            micros(t.median),
+            micros(t.min),
+            micros(t.mean) / EVENTS as f64
+        );
+    }
+}
