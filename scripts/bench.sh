@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# `make bench`: speed, measured and printed, never asserted. Three parts:
+#   1. the size of the release build's WebAssembly plus its JS glue, each gzipped -9 (the budget is 250 KB);
+#   2. the replication core's benchmark (cargo bench -p epochlab-core --bench rerun), if it exists;
+#   3. drop-to-paint in headless Chromium: a real pointer drop onto a 200-event scenario shown under three
+#      variants side by side (e2e/bench/drop-to-paint.mjs; the budget is 16 ms, one frame).
+# Nothing here fails on a number; the script fails only if a step cannot run at all.
+#
+#   scripts/bench.sh [--drops N] [--warmup N]    (passed to drop-to-paint.mjs; defaults 30 and 5)
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+# The release build measured here, in its own folder so `trunk serve` (dist/) and the e2e build are untouched.
+SITE="$ROOT/dist-bench"
+BUDGET_BYTES=250000 # 250 KB, counted in thousands of bytes (the stricter reading)
+
+say "[1/3] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
+trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
+
+shopt -s nullglob
+wasm=("$SITE"/epochlab/*.wasm)
+js=("$SITE"/epochlab/*.js)
+[[ ${#wasm[@]} -gt 0 && ${#js[@]} -gt 0 ]] || die "no .wasm or .js in $SITE/epochlab/"
+gz() { gzip -9 -c "$1" | wc -c; }
+kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1000 }'; }
+wasm_bytes=0
+js_bytes=0
+for f in "${wasm[@]}"; do wasm_bytes=$((wasm_bytes + $(gz "$f"))); done
+for f in "${js[@]}"; do js_bytes=$((js_bytes + $(gz "$f"))); done
+total=$((wasm_bytes + js_bytes))
+raw=$(cat "${wasm[@]}" "${js[@]}" | wc -c)
+verdict=$([[ $total -lt $BUDGET_BYTES ]] && echo "under" || echo "OVER")
+size_line="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $verdict the 250 KB budget"
+echo "$size_line"
+
+say "[2/3] core benchmark: cargo bench -p epochlab-core --bench rerun"
+if [[ -f crates/epochlab-core/benches/rerun.rs ]] && grep -q 'name = "rerun"' crates/epochlab-core/Cargo.toml; then
+  cargo bench -p epochlab-core --bench rerun
+else
+  echo "    skipped: the core's rerun benchmark does not exist yet (crates/epochlab-core/benches/rerun.rs)"
+fi
+
+say "[3/3] drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs)"
+[[ -x "$CHROMIUM" ]] || die "no Chromium at $CHROMIUM (run scripts/setup.sh --browser, or set EPOCHLAB_CHROMIUM)"
+[[ -d e2e/node_modules/playwright-core ]] || die "e2e/node_modules has no playwright-core (run make setup)"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$SITE" >"$SITE/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true' EXIT
+export EPOCHLAB_BASE_URL="http://127.0.0.1:$port/epochlab/"
+for _ in $(seq 50); do
+  python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "$EPOCHLAB_BASE_URL" \
+    2>/dev/null && break
+  kill -0 "$server" 2>/dev/null || die "the static server exited (see $SITE/server.log)"
+  sleep 0.1
+done
+paint_out="$(EPOCHLAB_CHROMIUM="$CHROMIUM" node e2e/bench/drop-to-paint.mjs "$@")"
+echo "$paint_out"
+
+echo
+printf '\033[1;34m==>\033[0m make bench figures (measurements on this machine, not assertions):\n'
+echo "    $size_line"
+grep -E '^drop to next paint' <<<"$paint_out" | sed 's/^/    /'
