@@ -267,7 +267,8 @@ impl Model {
         let mut next = self.scenario.clone();
         match change(&mut next) {
             Ok(()) => {
-                let was_at_end = self.cursor.is_some() && self.cursor == self.last_step();
+                // At the end (including an empty timeline, where both are None): follow the new end.
+                let was_at_end = self.cursor == self.last_step();
                 self.scenario = next;
                 self.preset = None;
                 self.notice = self.notice.take().filter(|n| !n.error);
@@ -531,6 +532,19 @@ mod tests {
         assert_eq!(m.scenario.events.len(), 11);
         assert_eq!(m.cursor, Some(10));
         assert!(!m.traces[0].steps[10].state.replicas[0].up);
+    }
+
+    #[test]
+    fn building_from_an_empty_scenario_follows_each_new_event() {
+        let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
+        assert_eq!(m.cursor, None);
+        let m = m.reduce(Action::Insert { position: 0, kind: "elect".into(), lane: Lane::Cluster });
+        assert_eq!(m.cursor, Some(0));
+        let m = m.reduce(Action::Insert { position: 1, kind: "produce".into(), lane: Lane::Cluster });
+        assert_eq!(m.cursor, Some(1));
+        // Before the first step of a non-empty timeline is not "the end": an insert leaves the cursor there.
+        let m = m.reduce(Action::Home).reduce(Action::Insert { position: 2, kind: "settle".into(), lane: Lane::Cluster });
+        assert_eq!(m.cursor, None);
     }
 
     #[test]

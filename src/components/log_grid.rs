@@ -58,18 +58,21 @@ fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
         c.changed.then_some("cell--changed"),
         c.flagged.then_some("cell--flagged"),
         (c.record.is_none() && c.lost.is_none() && c.ghost.is_some()).then_some("cell--ghost"),
+        (c.record.is_some() && c.lost.is_some()).then_some("cell--replaced"),
     );
-    let text = match (&c.record, &c.lost, &c.ghost, c.status) {
-        (Some(r), Some(_), _, CellStatus::Lost) => r.label.clone(),
-        (Some(r), _, _, _) => r.label.clone(),
-        (None, Some(l), _, _) => l.label.clone(),
-        (None, None, Some(g), _) => g.record.label.clone(),
+    let text = match (&c.record, &c.lost, &c.ghost) {
+        (Some(r), _, _) => r.label.clone(),
+        (None, Some(l), _) => l.label.clone(),
+        (None, None, Some(g)) => g.record.label.clone(),
         _ => String::new(),
     };
+    // A committed record replaced by another: the cell shows what is there now, tagged with what was lost.
+    let replaced = c.record.is_some().then_some(c.lost.as_ref()).flatten();
     let epoch = shown.map(|r| r.epoch.to_string()).unwrap_or_default();
     html! {
         <div {class} title={cell_title(b, c)} data-testid={format!("cell-{variant}-{}-{}", b.name, c.offset)} data-status={c.status.as_str()}>
             <span class="cell__label">{ text }</span>
+            if let Some(l) = replaced { <span class="cell__lost" aria-hidden="true">{ format!("✕{}", l.label) }</span> }
             if !epoch.is_empty() { <span class="cell__epoch" aria-hidden="true">{ epoch }</span> }
         </div>
     }
