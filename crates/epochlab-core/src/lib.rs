@@ -51,28 +51,20 @@ pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
     let initial = sim.state.clone();
     let mut steps = Vec::with_capacity(scenario.events.len());
     let mut violations: Vec<Violation> = Vec::new();
-    let mut by_key: BTreeMap<String, u16> = BTreeMap::new();
+    let mut known = BTreeMap::new();
     for (index, event) in scenario.events.iter().enumerate() {
         let index = index as u32;
         let result = sim.apply(index, event);
         sim.history.observe(&sim.state, index);
-        let found = invariants::check(&Ctx {
+        let ctx = Ctx {
             state: &sim.state,
             history: &sim.history,
             records: &sim.records,
             brokers: &scenario.brokers,
             step: index,
-        });
+        };
+        let holding = invariants::check(&ctx, &mut known, &mut violations);
         sim.history.after_check(&sim.state);
-        let mut holding = Vec::with_capacity(found.len());
-        for v in found {
-            let next = violations.len() as u16;
-            let i = *by_key.entry(v.key.clone()).or_insert(next);
-            if i == next {
-                violations.push(v);
-            }
-            holding.push(i);
-        }
         steps.push(trace::Step {
             index,
             kind: event.kind(),

@@ -1,6 +1,8 @@
 //! The cluster state after a step: the controller (the ZooKeeper "quorum state") and every replica.
 //! Spec §3.2 and §3.3. Everything here is plain data; the rules that change it live in `engine`.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::epoch_cache::EpochCache;
@@ -97,8 +99,9 @@ pub struct Replica {
     pub up: bool,
     /// Ignores the controller but keeps fetching (KAFKA-6880).
     pub zombie: bool,
-    /// The log; offset = index, LEO = length.
-    pub log: Vec<Entry>,
+    /// The log; offset = index, LEO = length. Shared copy-on-write, so that each step's snapshot in the trace
+    /// costs a reference count, not a copy of every log.
+    pub log: Arc<Vec<Entry>>,
     /// In-memory high watermark (exclusive).
     pub hw: u32,
     /// Persisted HW (`replication-offset-checkpoint`).
@@ -128,7 +131,7 @@ impl Replica {
         Replica {
             up: true,
             zombie: false,
-            log: Vec::new(),
+            log: Arc::new(Vec::new()),
             hw: 0,
             hw_checkpoint: 0,
             flushed: 0,

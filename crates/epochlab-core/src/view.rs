@@ -177,10 +177,15 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     let step = step.filter(|_| !trace.steps.is_empty()).map(|s| s.min(trace.steps.len() - 1));
     let state = trace.state_at(step);
     let ghosts = ghosts(trace, state, step);
-    let committed = committed_so_far(trace, step);
     let current = step.map(|i| &trace.steps[i]);
     let violations: Vec<Violation> =
         current.map_or_else(Vec::new, |s| s.violations.iter().map(|&i| trace.violations[i as usize].clone()).collect());
+    // I1 holds exactly when a committed record is missing or replaced on the true leader: its offset and record.
+    let lost: Vec<(u32, u32)> = violations
+        .iter()
+        .filter(|v| v.invariant == "I1")
+        .filter_map(|v| Some((*v.offsets.first()?, *v.records.first()?)))
+        .collect();
     let tl = state.true_leader();
 
     let mut width = min_width;
@@ -190,7 +195,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     for &(_, o) in ghosts.keys() {
         width = width.max(o + 1);
     }
-    if let Some((&(o, _), _)) = committed.iter().next_back() {
+    for &(o, _) in &lost {
         width = width.max(o + 1);
     }
 
@@ -208,7 +213,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     }
     if let Some(tl) = tl {
         mark_divergence(&mut brokers, tl);
-        mark_lost(trace, &mut brokers[tl as usize], &committed);
+        mark_lost(trace, &mut brokers[tl as usize], &lost);
     }
     if let Some(s) = current {
         mark_changes(&mut brokers, &s.annotations);
@@ -330,16 +335,14 @@ fn mark_divergence(brokers: &mut [BrokerView], tl: BrokerId) {
 }
 
 /// Committed records that the leader no longer holds at their offset.
-fn mark_lost(trace: &Trace, leader: &mut BrokerView, committed: &BTreeMap<(u32, u32), ()>) {
-    for &(offset, id) in committed.keys() {
+fn mark_lost(trace: &Trace, leader: &mut BrokerView, lost: &[(u32, u32)]) {
+    for &(offset, id) in lost {
         let Some(cell) = leader.cells.get_mut(offset as usize) else { continue };
-        if cell.record.as_ref().map(|r| r.id) != Some(id) {
-            // A divergence stays visible as such (both rows are outlined); the lost record is still named.
-            if cell.status != CellStatus::Divergent {
-                cell.status = CellStatus::Lost;
-            }
-            cell.lost = Some(record(trace, id));
+        // A divergence stays visible as such (both rows are outlined); the lost record is still named.
+        if cell.status != CellStatus::Divergent {
+            cell.status = CellStatus::Lost;
         }
+        cell.lost = Some(record(trace, id));
     }
 }
 
@@ -356,21 +359,6 @@ fn mark_changes(brokers: &mut [BrokerView], annotations: &[Annotation]) {
             }
         }
     }
-}
-
-/// `(offset, id)` ever below a true leader's HW up to and including `step`.
-fn committed_so_far(trace: &Trace, step: Option<usize>) -> BTreeMap<(u32, u32), ()> {
-    let mut committed = BTreeMap::new();
-    let Some(last) = step else { return committed };
-    for s in &trace.steps[..=last] {
-        if let Some(tl) = s.state.true_leader() {
-            let r = s.state.replica(tl);
-            for (o, e) in r.log.iter().take(r.hw as usize).enumerate() {
-                committed.insert((o as u32, e.id), ());
-            }
-        }
-    }
-    committed
 }
 
 /// The latest record removed at each (broker, offset) up to `step`, unless the same record is back there.

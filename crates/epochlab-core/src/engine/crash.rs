@@ -56,7 +56,7 @@ fn lose_unflushed(sim: &mut Sim<'_>, b: BrokerId, flushed: u32) -> Vec<u32> {
         return Vec::new();
     }
     let removed: Vec<u32> = r.log[flushed as usize..].iter().map(|e| e.id).collect();
-    r.log.truncate(flushed as usize);
+    std::sync::Arc::make_mut(&mut r.log).truncate(flushed as usize);
     r.hw = r.hw.min(flushed);
     sim.annotate(Annotation::Truncated {
         broker: b,

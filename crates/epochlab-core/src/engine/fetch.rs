@@ -14,7 +14,11 @@ pub(crate) fn fetch(sim: &mut Sim<'_>, f: BrokerId, drop_response: bool) -> Resu
     let l = check_can_fetch(sim, f)?;
     let r = sim.state.replica(f);
     let text = if r.fetch_state != FetchState::Truncating {
-        fetch_round(sim, f, l, drop_response)?
+        let text = fetch_round(sim, f, l, drop_response)?;
+        if sim.quiet {
+            return Ok(text);
+        }
+        text
     } else if r.epoch_cache.is_empty() {
         // Nothing to ask about: the fetcher truncates to its HW locally and fetches in the same iteration
         // (`AbstractFetcherThread.doWork`: maybeTruncate, then maybeFetch).
@@ -104,7 +108,7 @@ fn truncation_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) 
 
 /// E4a + E4b: one Fetch request, processed on the leader, and its response applied on the follower.
 fn fetch_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> Result<String, Reject> {
-    let (fname, lname) = (sim.name(f).to_string(), sim.name(l).to_string());
+    let (fname, lname) = (sim.scenario.brokers[f as usize].as_str(), sim.scenario.brokers[l as usize].as_str());
     let offset = sim.state.replica(f).leo();
     let lfe =
         if sim.protocol.divergence_in_fetch() { sim.state.replica(f).epoch_cache.latest_epoch() } else { UNDEFINED };
@@ -180,6 +184,18 @@ fn fetch_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> Re
         answer: FetchAnswer::Records { records: sent.iter().map(|e| e.id).collect(), hw: leader_hw },
         dropped,
     });
+    let received = (!dropped).then(|| {
+        sim.append(f, &sent);
+        let new_hw = sim.state.replica(f).leo().min(leader_hw);
+        let old_hw = sim.state.replica(f).hw;
+        sim.set_hw(f, new_hw);
+        let validated = sim.state.replica(f).fetch_state == FetchState::Validating;
+        sim.state.replicas[f as usize].fetch_state = FetchState::Fetching;
+        (old_hw, new_hw, validated)
+    });
+    if sim.quiet {
+        return Ok(String::new());
+    }
     let mut text = format!("{fname} fetches at offset {offset} from {lname}");
     if joined {
         text.push_str(&format!(
@@ -188,16 +204,10 @@ fn fetch_round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) -> Re
         ));
     }
     text.push_str(&format!("; {lname}'s HW is {leader_hw}"));
-    if dropped {
-        text.push_str(&format!(", but the response is lost, so {fname} gets no records and does not learn the HW",));
+    let Some((old_hw, new_hw, validated)) = received else {
+        text.push_str(&format!(", but the response is lost, so {fname} gets no records and does not learn the HW"));
         return Ok(text);
-    }
-    sim.append(f, &sent);
-    let new_hw = sim.state.replica(f).leo().min(leader_hw);
-    let old_hw = sim.state.replica(f).hw;
-    sim.set_hw(f, new_hw);
-    let validated = sim.state.replica(f).fetch_state == FetchState::Validating;
-    sim.state.replicas[f as usize].fetch_state = FetchState::Fetching;
+    };
     let got = if sent.is_empty() {
         "nothing new".to_string()
     } else {

@@ -55,6 +55,8 @@ pub(crate) struct Sim<'a> {
     pub(crate) history: History,
     pub(crate) step: u32,
     pub(crate) annotations: Vec<Annotation>,
+    /// Skip narration (inside `settle`, whose own sentence summarises the annotations).
+    pub(crate) quiet: bool,
 }
 
 /// What one step produced, before the checker runs.
@@ -75,6 +77,7 @@ impl<'a> Sim<'a> {
             history: History::default(),
             step: 0,
             annotations: Vec::new(),
+            quiet: false,
         }
     }
 

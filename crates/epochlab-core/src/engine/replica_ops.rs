@@ -1,6 +1,8 @@
 //! Operations on one replica that several events share: append, truncate, HW moves, and the leader's
 //! `maybeIncrementHW` with the acks=all completions it triggers (spec §2, §3.4 E3, §3.5 `truncateTo`).
 
+use std::sync::Arc;
+
 use super::{PendingAck, Sim};
 use crate::scenario::Policy;
 use crate::state::{BrokerId, Entry, FetchState, Role};
@@ -19,7 +21,7 @@ impl Sim<'_> {
             return Vec::new();
         }
         let removed: Vec<u32> = r.log[to as usize..].iter().map(|e| e.id).collect();
-        r.log.truncate(to as usize);
+        Arc::make_mut(&mut r.log).truncate(to as usize);
         r.flushed = r.flushed.min(to);
         let old_hw = r.hw;
         r.hw = r.hw.min(to);
@@ -42,16 +44,17 @@ impl Sim<'_> {
         let flush_always = self.scenario.config.flush == Policy::Always;
         let r = &mut self.state.replicas[b as usize];
         let from = r.leo();
+        let log = Arc::make_mut(&mut r.log);
         for e in entries {
             if uses_cache {
-                let offset = r.leo();
+                let offset = log.len() as u32;
                 if replacing {
                     r.epoch_cache.assign_replacing(e.epoch, offset);
                 } else {
                     r.epoch_cache.assign_append_only(e.epoch, offset);
                 }
             }
-            r.log.push(*e);
+            log.push(*e);
         }
         if flush_always {
             r.flushed = r.leo();

@@ -3,7 +3,8 @@
 
 use super::narrate::{count, sentence};
 use super::{fetch, Reject, Sim};
-use crate::state::{BrokerId, Role};
+use crate::scenario::MAX_BROKERS;
+use crate::state::{BrokerId, BrokerSet, FetchState, Role};
 use crate::trace::Annotation;
 
 /// The bound on fetch rounds in one settle.
@@ -12,9 +13,10 @@ pub(crate) const MAX_ROUNDS: u32 = 100;
 pub(crate) fn settle(sim: &mut Sim<'_>) -> Result<String, Reject> {
     let mut rounds = 0;
     let mut quiet = false;
+    sim.quiet = true;
     while rounds < MAX_ROUNDS {
         rounds += 1;
-        let before = sim.state.clone();
+        let before = fingerprint(sim);
         for b in 0..sim.state.replicas.len() as BrokerId {
             let r = sim.state.replica(b);
             if r.up && r.role == Role::Follower {
@@ -22,11 +24,12 @@ pub(crate) fn settle(sim: &mut Sim<'_>) -> Result<String, Reject> {
                 let _ = fetch::fetch(sim, b, false);
             }
         }
-        if sim.state == before {
+        if fingerprint(sim) == before {
             quiet = true;
             break;
         }
     }
+    sim.quiet = false;
     let facts = summarize(sim);
     let how = if quiet {
         format!("{} until nothing changes", count(rounds as usize - 1, "fetch round"))
@@ -38,6 +41,18 @@ pub(crate) fn settle(sim: &mut Sim<'_>) -> Result<String, Reject> {
     } else {
         format!("replication settles after {how}: {}", facts.join("; "))
     }))
+}
+
+/// What a fetch round can change, cheap to compare. Within one round each follower fetches once, so a log
+/// that changed also changed length (a fetch either truncates or appends, never both).
+fn fingerprint(sim: &Sim<'_>) -> (Vec<(bool, u32, u32, FetchState, [i32; MAX_BROKERS], usize, BrokerSet)>, BrokerSet) {
+    let replicas = sim
+        .state
+        .replicas
+        .iter()
+        .map(|r| (r.up, r.leo(), r.hw, r.fetch_state, r.remote_leo, r.epoch_cache.entries().len(), r.isr))
+        .collect();
+    (replicas, sim.state.controller.isr)
 }
 
 /// Per broker: records received, records truncated, and where its HW ended.

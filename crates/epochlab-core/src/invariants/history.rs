@@ -27,6 +27,8 @@ pub struct History {
     power_crashes: Vec<PowerCrash>,
     /// The highest HW any true leader exposed, and who exposed it in which epoch.
     max_hw: Option<(u32, BrokerId, i32)>,
+    /// How far `committed` already covers the current true leader's log: (leader, epoch, HW).
+    committed_mark: Option<(BrokerId, i32, u32)>,
 }
 
 impl History {
@@ -46,14 +48,20 @@ impl History {
         self.power_crashes.push(PowerCrash { step, broker, isr });
     }
 
-    /// After a step: everything below the true leader's HW is committed from now on.
+    /// After a step: everything below the true leader's HW is committed from now on. While the same leader
+    /// leads in the same epoch its log below the HW never changes (a leader never truncates), so only the
+    /// newly committed offsets are recorded.
     pub(crate) fn observe(&mut self, state: &State, step: u32) {
-        if let Some(tl) = state.true_leader() {
-            let r = state.replica(tl);
-            for (offset, e) in r.log.iter().take(r.hw as usize).enumerate() {
-                self.committed.entry((offset as u32, e.id)).or_insert(step);
-            }
+        let Some(tl) = state.true_leader() else { return };
+        let r = state.replica(tl);
+        let from = match self.committed_mark {
+            Some((leader, epoch, hw)) if leader == tl && epoch == r.known_epoch => hw.min(r.hw),
+            _ => 0,
+        };
+        for (offset, e) in r.log.iter().enumerate().take(r.hw as usize).skip(from as usize) {
+            self.committed.entry((offset as u32, e.id)).or_insert(step);
         }
+        self.committed_mark = Some((tl, r.known_epoch, r.hw));
     }
 
     /// After the checks: raise the highest exposed HW.

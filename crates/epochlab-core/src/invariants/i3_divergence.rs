@@ -5,10 +5,10 @@
 //! Never by design. Source: KIP-101 scenario 2; KAFKA-6361; Kafka's `logsShouldNotDivergeOnUncleanLeaderElections`
 //! and `waitForLogsToMatch`.
 
-use super::{Ctx, Violation};
+use super::{id_key, Ctx, Key, Sink};
 use crate::state::{BrokerId, FetchState, Role};
 
-pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
+pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let Some(tl) = ctx.state.true_leader() else { return };
     let leader = ctx.state.replica(tl);
     for (f, r) in ctx.state.replicas.iter().enumerate() {
@@ -20,20 +20,23 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
         let common = r.leo().min(leader.leo());
         let Some(offset) = (0..common).find(|&o| r.id_at(o) != leader.id_at(o)) else { continue };
         let (mine, theirs) = (r.id_at(offset), leader.id_at(offset));
-        out.push(ctx.violation(
-            "I3",
-            format!("I3:{f}:{offset}:{mine:?}:{theirs:?}"),
-            false,
-            format!(
-                "{} holds {} at offset {offset} but its leader {} holds {}: {} finished truncating and its log has diverged",
-                ctx.name(f),
-                ctx.describe(mine),
-                ctx.name(tl),
-                ctx.describe(theirs),
-                ctx.name(f)
-            ),
-            vec![f, tl],
-            vec![offset],
-        ));
+        let key = Key("I3", i64::from(f), i64::from(offset), id_key(mine), id_key(theirs));
+        out.report(key, || {
+            ctx.violation(
+                "I3",
+                false,
+                format!(
+                    "{} holds {} at offset {offset} but its leader {} holds {}: {} finished truncating and its log has diverged",
+                    ctx.name(f),
+                    ctx.describe(mine),
+                    ctx.name(tl),
+                    ctx.describe(theirs),
+                    ctx.name(f)
+                ),
+                vec![f, tl],
+                vec![offset],
+                Vec::new(),
+            )
+        });
     }
 }

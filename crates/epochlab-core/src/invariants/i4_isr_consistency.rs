@@ -5,10 +5,10 @@
 //! Never by design. Source: hachikuji/kafka-specification `KafkaReplication.tla`; KAFKA-6880 (zombies
 //! rejoining the ISR).
 
-use super::{Ctx, Violation};
+use super::{id_key, Ctx, Key, Sink};
 use crate::state::BrokerId;
 
-pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
+pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for (l, leader) in ctx.state.replicas.iter().enumerate() {
         let l = l as BrokerId;
         if !leader.is_acting_leader() || leader.hw == 0 {
@@ -24,27 +24,30 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
             let r = ctx.state.replica(m);
             let Some(offset) = (0..leader.hw).find(|&o| r.id_at(o) != leader.id_at(o)) else { continue };
             let (mine, theirs) = (r.id_at(offset), leader.id_at(offset));
-            let whose = if leader.isr.contains(m) {
-                format!("{}'s ISR", ctx.name(l))
-            } else {
-                "the controller's ISR".to_string()
-            };
-            out.push(ctx.violation(
-                "I4",
-                format!("I4:{l}:{m}:{offset}:{mine:?}:{theirs:?}"),
-                false,
-                format!(
-                    "{} is in {whose} but holds {} at offset {offset}, below {}'s HW {}, where {} holds {}",
-                    ctx.name(m),
-                    ctx.describe(mine),
-                    ctx.name(l),
-                    leader.hw,
-                    ctx.name(l),
-                    ctx.describe(theirs)
-                ),
-                vec![m, l],
-                vec![offset],
-            ));
+            let key = Key("I4", i64::from(l) * 8 + i64::from(m), i64::from(offset), id_key(mine), id_key(theirs));
+            out.report(key, || {
+                let whose = if leader.isr.contains(m) {
+                    format!("{}'s ISR", ctx.name(l))
+                } else {
+                    "the controller's ISR".to_string()
+                };
+                ctx.violation(
+                    "I4",
+                    false,
+                    format!(
+                        "{} is in {whose} but holds {} at offset {offset}, below {}'s HW {}, where {} holds {}",
+                        ctx.name(m),
+                        ctx.describe(mine),
+                        ctx.name(l),
+                        leader.hw,
+                        ctx.name(l),
+                        ctx.describe(theirs)
+                    ),
+                    vec![m, l],
+                    vec![offset],
+                    Vec::new(),
+                )
+            });
         }
     }
 }

@@ -3,25 +3,27 @@
 //!
 //! Never by design. Source: hachikuji/kafka-specification `KafkaReplication.tla`.
 
-use super::{Ctx, Violation};
+use super::{Ctx, Key, Sink};
 
-pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
+pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let c = &ctx.state.controller;
     let Some(l) = c.leader else { return };
     if c.isr.contains(l) {
         return;
     }
-    out.push(ctx.violation(
-        "L1",
-        format!("L1:{l}:{}", c.leader_epoch),
-        false,
-        format!(
-            "the controller's leader {} of epoch {} is not in its ISR {{{}}}",
-            ctx.name(l),
-            c.leader_epoch,
-            c.isr.iter().map(|b| ctx.name(b)).collect::<Vec<_>>().join(", ")
-        ),
-        vec![l],
-        vec![],
-    ));
+    out.report(Key("L1", i64::from(l), i64::from(c.leader_epoch), 0, 0), || {
+        ctx.violation(
+            "L1",
+            false,
+            format!(
+                "the controller's leader {} of epoch {} is not in its ISR {{{}}}",
+                ctx.name(l),
+                c.leader_epoch,
+                c.isr.iter().map(|b| ctx.name(b)).collect::<Vec<_>>().join(", ")
+            ),
+            vec![l],
+            vec![],
+            Vec::new(),
+        )
+    });
 }

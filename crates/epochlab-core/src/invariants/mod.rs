@@ -16,6 +16,8 @@ mod o1_hw_regression;
 
 pub use history::History;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::state::{BrokerId, State};
@@ -53,9 +55,32 @@ pub struct Violation {
     pub brokers: Vec<BrokerId>,
     /// Offsets involved (for highlighting).
     pub offsets: Vec<u32>,
-    /// Identity of the violation across steps.
-    #[serde(skip)]
-    pub key: String,
+    /// Records involved (I1, I2, I5: the record lost), by id.
+    pub records: Vec<u32>,
+}
+
+/// The identity of a violation across steps: the invariant and up to four numbers that pin it down (a
+/// record, an offset, brokers, ids). Cheap to build, so a violation that keeps holding costs no formatting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Key(pub(crate) &'static str, pub(crate) i64, pub(crate) i64, pub(crate) i64, pub(crate) i64);
+
+/// Where checks report: known violations are only noted as holding; new ones are built once.
+pub(crate) struct Sink<'a> {
+    known: &'a mut BTreeMap<Key, u16>,
+    all: &'a mut Vec<Violation>,
+    holding: Vec<u16>,
+}
+
+impl Sink<'_> {
+    /// Report that the violation `key` holds now; `make` builds it the first time only.
+    pub(crate) fn report(&mut self, key: Key, make: impl FnOnce() -> Violation) {
+        let next = self.all.len() as u16;
+        let index = *self.known.entry(key).or_insert(next);
+        if index == next {
+            self.all.push(make());
+        }
+        self.holding.push(index);
+    }
 }
 
 /// What an invariant check reads.
@@ -84,28 +109,29 @@ impl Ctx<'_> {
     pub(crate) fn violation(
         &self,
         invariant: &'static str,
-        key: String,
         by_design: bool,
         message: String,
         brokers: Vec<BrokerId>,
         offsets: Vec<u32>,
+        records: Vec<u32>,
     ) -> Violation {
-        Violation { invariant, step: self.step, by_design, message, brokers, offsets, key }
+        Violation { invariant, step: self.step, by_design, message, brokers, offsets, records }
     }
 }
 
-/// Record what this step made committed or exposed, then check every invariant.
-pub(crate) fn check(ctx: &Ctx<'_>) -> Vec<Violation> {
-    let mut found = Vec::new();
-    i1_committed_loss::check(ctx, &mut found);
-    i2_acked_loss::check(ctx, &mut found);
-    i3_divergence::check(ctx, &mut found);
-    i4_isr_consistency::check(ctx, &mut found);
-    i5_consumer_visible::check(ctx, &mut found);
-    i7_epoch_order::check(ctx, &mut found);
-    o1_hw_regression::check(ctx, &mut found);
-    l1_leader_in_isr::check(ctx, &mut found);
-    found
+/// Check every invariant after a step. New violations are appended to `all` (and remembered in `known`);
+/// the result lists the indices into `all` of every violation holding now.
+pub(crate) fn check(ctx: &Ctx<'_>, known: &mut BTreeMap<Key, u16>, all: &mut Vec<Violation>) -> Vec<u16> {
+    let mut sink = Sink { known, all, holding: Vec::new() };
+    i1_committed_loss::check(ctx, &mut sink);
+    i2_acked_loss::check(ctx, &mut sink);
+    i3_divergence::check(ctx, &mut sink);
+    i4_isr_consistency::check(ctx, &mut sink);
+    i5_consumer_visible::check(ctx, &mut sink);
+    i7_epoch_order::check(ctx, &mut sink);
+    o1_hw_regression::check(ctx, &mut sink);
+    l1_leader_in_isr::check(ctx, &mut sink);
+    sink.holding
 }
 
 /// Shared by I1, I2 and I5: is record `id` still at `offset` on the true leader? `None` when it is (or when
@@ -119,4 +145,9 @@ pub(crate) fn missing_on_leader(ctx: &Ctx<'_>, offset: u32, id: u32) -> Option<(
 /// " and holds m3 (epoch 1) there instead", or "".
 pub(crate) fn instead(ctx: &Ctx<'_>, there: Option<u32>) -> String {
     there.map_or(String::new(), |id| format!(", which holds {} there instead", ctx.describe(Some(id))))
+}
+
+/// An optional record id as a key number (-1: none).
+pub(crate) fn id_key(id: Option<u32>) -> i64 {
+    id.map_or(-1, i64::from)
 }

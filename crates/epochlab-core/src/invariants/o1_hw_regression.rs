@@ -5,27 +5,29 @@
 //! Source: spec §4 O1; KAFKA-2334; TLA+ `BecomeLeader` ("the high watermark upon becoming a leader is
 //! typically behind the 'true' high watermark").
 
-use super::{Ctx, Violation};
+use super::{Ctx, Key, Sink};
 
-pub(super) fn check(ctx: &Ctx<'_>, out: &mut Vec<Violation>) {
+pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let Some(tl) = ctx.state.true_leader() else { return };
     let Some((max, by, epoch)) = ctx.history.max_hw() else { return };
     let r = ctx.state.replica(tl);
     if r.hw >= max {
         return;
     }
-    out.push(ctx.violation(
-        "O1",
-        format!("O1:{tl}:{}", r.known_epoch),
-        true,
-        format!(
-            "leader {} exposes HW {} in epoch {}, below the HW {max} that {} exposed in epoch {epoch} (allowed: a new leader starts from its own, older HW)",
-            ctx.name(tl),
-            r.hw,
-            r.known_epoch,
-            ctx.name(by)
-        ),
-        vec![tl],
-        vec![r.hw],
-    ));
+    out.report(Key("O1", i64::from(tl), i64::from(r.known_epoch), 0, 0), || {
+        ctx.violation(
+            "O1",
+            true,
+            format!(
+                "leader {} exposes HW {} in epoch {}, below the HW {max} that {} exposed in epoch {epoch} (allowed: a new leader starts from its own, older HW)",
+                ctx.name(tl),
+                r.hw,
+                r.known_epoch,
+                ctx.name(by)
+            ),
+            vec![tl],
+            vec![r.hw],
+            Vec::new(),
+        )
+    });
 }
