@@ -43,9 +43,12 @@ pub(crate) fn settle(sim: &mut Sim<'_>) -> Result<String, Reject> {
     }))
 }
 
+/// Per replica: up, LEO, HW, fetch state, remote LEOs, epoch-cache length, ISR view.
+type ReplicaPrint = (bool, u32, u32, FetchState, [i32; MAX_BROKERS], usize, BrokerSet);
+
 /// What a fetch round can change, cheap to compare. Within one round each follower fetches once, so a log
 /// that changed also changed length (a fetch either truncates or appends, never both).
-fn fingerprint(sim: &Sim<'_>) -> (Vec<(bool, u32, u32, FetchState, [i32; MAX_BROKERS], usize, BrokerSet)>, BrokerSet) {
+fn fingerprint(sim: &Sim<'_>) -> (Vec<ReplicaPrint>, BrokerSet) {
     let replicas = sim
         .state
         .replicas
