@@ -543,7 +543,8 @@ mod tests {
         let m = m.reduce(Action::Insert { position: 1, kind: "produce".into(), lane: Lane::Cluster });
         assert_eq!(m.cursor, Some(1));
         // Before the first step of a non-empty timeline is not "the end": an insert leaves the cursor there.
-        let m = m.reduce(Action::Home).reduce(Action::Insert { position: 2, kind: "settle".into(), lane: Lane::Cluster });
+        let m =
+            m.reduce(Action::Home).reduce(Action::Insert { position: 2, kind: "settle".into(), lane: Lane::Cluster });
         assert_eq!(m.cursor, None);
     }
 

@@ -1,7 +1,7 @@
 //! One variant's brokers as rows of log cells on a shared offset grid, with the HW, LEO, persisted HW and
 //! flushed markers. Statuses come from the core's view model; this file only maps them to classes.
 
-use epochlab_core::view::{BrokerView, Cell, CellStatus, RoleView, StepView};
+use epochlab_core::view::{BrokerView, Cell, RoleView, StepView};
 use yew::prelude::*;
 
 /// Props.
