@@ -27,6 +27,16 @@ use crate::model::{Action, Model, PlaceSource};
 use crate::pointer_drag::use_pointer_drag;
 use crate::{storage, web};
 
+/// Traces compared by identity (a re-run makes new ones), for memo dependencies.
+#[derive(Clone)]
+struct TracesRef(Rc<Vec<epochlab_core::Trace>>);
+
+impl PartialEq for TracesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 /// Yew's reducer wrapper around the pure [`Model`].
 #[derive(Clone, PartialEq)]
 struct State(Rc<Model>);
@@ -38,20 +48,18 @@ impl Reducible for State {
     }
 }
 
-/// Scroll the timeline (never the page) so that the current step's column is visible.
-fn scroll_current_step_into_view() {
+/// Scroll the timeline (never the page) so that the current step's column is visible. The column may not be
+/// rendered (long timelines render a window), so its place is computed from a column's width.
+fn scroll_current_step_into_view(cursor: Option<usize>) {
+    let Some(step) = cursor else { return };
     let document = gloo::utils::document();
-    let (Ok(Some(scroller)), Ok(Some(step))) =
-        (document.query_selector(".timeline__scroll"), document.query_selector(".timeline__step--current"))
-    else {
+    let find =
+        |q: &str| document.query_selector(q).ok().flatten().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    let (Some(scroller), Some(column)) = (find(".timeline__scroll"), find(".timeline__step")) else {
         return;
     };
-    let (Ok(scroller), Ok(step)) =
-        (scroller.dyn_into::<web_sys::HtmlElement>(), step.dyn_into::<web_sys::HtmlElement>())
-    else {
-        return;
-    };
-    let (left, width) = (step.offset_left(), step.offset_width());
+    let width = column.offset_width();
+    let left = step as i32 * width;
     let (view_left, view_width) = (scroller.scroll_left(), scroller.client_width());
     if left < view_left || left + width > view_left + view_width {
         scroller.set_scroll_left((left - view_width / 2 + width / 2).max(0));
@@ -72,9 +80,10 @@ pub fn app() -> Html {
     let (first, embed, persist_now) = (start.0.clone(), start.1, start.2);
     let state = use_reducer(move || State(first));
     let model = state.0.clone();
+    // One callback for the page's whole life, so that memoized components see equal props.
     let dispatch = {
-        let state = state.clone();
-        Callback::from(move |a: Action| state.dispatch(a))
+        let dispatcher = state.dispatcher();
+        (*use_memo((), move |_| Callback::from(move |a: Action| dispatcher.dispatch(a)))).clone()
     };
     // The latest model, for listeners registered once.
     let latest = use_mut_ref(|| model.clone());
@@ -89,10 +98,14 @@ pub fn app() -> Html {
     use_pause_when_unseen(root.clone(), dispatch.clone());
     use_embed_messages(&model, latest.clone(), dispatch.clone());
     use_file_drop(dispatch.clone());
-    use_effect_with(model.cursor, |_| scroll_current_step_into_view());
+    use_effect_with(model.cursor, |cursor| scroll_current_step_into_view(*cursor));
 
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
-    let width = epochlab_core::view::views(&model.traces, model.cursor).first().map_or(0, |v| v.width);
+    // Every variant's view at the cursor, on one shared grid, computed once per model.
+    let views = {
+        let (traces, cursor) = (model.traces.clone(), model.cursor);
+        use_memo((TracesRef(traces.clone()), cursor), move |_| epochlab_core::view::views(&traces, cursor))
+    };
     let ghost = drag.view.as_ref().map(|v| {
         let text = match &v.source {
             PlaceSource::New(k) => kind_info(k).1.to_string(),
@@ -104,8 +117,8 @@ pub fn app() -> Html {
     let columns = format!("--variants: {}", model.variants.len());
     let variants = html! {
         <div class="variants" style={columns}>
-            { for (0..model.traces.len()).map(|i| html! {
-                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} {width} dispatch={dispatch.clone()} />
+            { for views.iter().enumerate().map(|(i, view)| html! {
+                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} dispatch={dispatch.clone()} />
             }) }
         </div>
     };

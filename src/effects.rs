@@ -63,8 +63,8 @@ pub fn use_address_follows(model: &Rc<Model>, embed: Option<EmbedMode>) {
     let model = model.clone();
     use_effect_with(key, move |_| {
         if std::mem::replace(&mut *mounted.borrow_mut(), true) {
-            let fragment = link::fragment(&model, embed);
-            *pending.borrow_mut() = Some(Timeout::new(400, move || web::replace_hash(&fragment)));
+            // Encoding (and deflating) the link waits for the pause too: a drag or playback costs nothing here.
+            *pending.borrow_mut() = Some(Timeout::new(400, move || web::replace_hash(&link::fragment(&model, embed))));
         }
     });
 }

@@ -87,75 +87,80 @@ pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> Pointer
     *latest.borrow_mut() = model;
     let suppress_click = use_mut_ref(|| Rc::new(Cell::new(false))).borrow().clone();
 
+    // Created once: the closure only holds handles that stay valid, so memoized chips keep equal props.
     let start = {
         let view = view.clone();
         let suppress = suppress_click.clone();
         let latest = latest.clone();
-        Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
-            if !e.is_primary() || e.button() != 0 || latest.borrow().read_only {
-                return;
-            }
-            suppress.set(false);
-            let press = Rc::new(RefCell::new(Press {
-                source,
-                start: (e.client_x() as f64, e.client_y() as f64),
-                active: false,
-                target: None,
-            }));
-            let window = gloo::utils::window();
-            let on_move = {
-                let (press, view, latest) = (press.clone(), view.clone(), latest.clone());
-                EventListener::new_with_options(
-                    &window,
-                    "pointermove",
-                    EventListenerOptions::enable_prevent_default(),
-                    move |ev| {
-                        let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
-                        let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-                        let mut p = press.borrow_mut();
-                        if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
-                            return;
-                        }
-                        p.active = true;
-                        ev.prevent_default();
-                        p.target = hit_test(x, y, &p.source, &latest.borrow());
-                        view.set(Some(DragView { source: p.source.clone(), x, y, target: p.target.clone() }));
-                    },
-                )
-            };
-            let finish = {
-                let (press, view, latest, dispatch, listeners, suppress) = (
-                    press.clone(),
-                    view.clone(),
-                    latest.clone(),
-                    dispatch.clone(),
-                    listeners.clone(),
-                    suppress.clone(),
-                );
-                move |commit: bool| {
-                    let p = press.borrow();
-                    if p.active {
-                        suppress.set(true);
-                        if commit {
-                            let lanes = latest.borrow().lanes();
-                            if let Some(action) = p.target.as_ref().and_then(|t| drop_action(&p.source, t, &lanes)) {
-                                dispatch.emit(action);
+        (*use_memo((), move |_| {
+            Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
+                if !e.is_primary() || e.button() != 0 || latest.borrow().read_only {
+                    return;
+                }
+                suppress.set(false);
+                let press = Rc::new(RefCell::new(Press {
+                    source,
+                    start: (e.client_x() as f64, e.client_y() as f64),
+                    active: false,
+                    target: None,
+                }));
+                let window = gloo::utils::window();
+                let on_move = {
+                    let (press, view, latest) = (press.clone(), view.clone(), latest.clone());
+                    EventListener::new_with_options(
+                        &window,
+                        "pointermove",
+                        EventListenerOptions::enable_prevent_default(),
+                        move |ev| {
+                            let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
+                            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+                            let mut p = press.borrow_mut();
+                            if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
+                                return;
+                            }
+                            p.active = true;
+                            ev.prevent_default();
+                            p.target = hit_test(x, y, &p.source, &latest.borrow());
+                            view.set(Some(DragView { source: p.source.clone(), x, y, target: p.target.clone() }));
+                        },
+                    )
+                };
+                let finish = {
+                    let (press, view, latest, dispatch, listeners, suppress) = (
+                        press.clone(),
+                        view.clone(),
+                        latest.clone(),
+                        dispatch.clone(),
+                        listeners.clone(),
+                        suppress.clone(),
+                    );
+                    move |commit: bool| {
+                        let p = press.borrow();
+                        if p.active {
+                            suppress.set(true);
+                            if commit {
+                                let lanes = latest.borrow().lanes();
+                                if let Some(action) = p.target.as_ref().and_then(|t| drop_action(&p.source, t, &lanes))
+                                {
+                                    dispatch.emit(action);
+                                }
                             }
                         }
+                        view.set(None);
+                        // Listeners cannot drop themselves while running: release them on the next tick.
+                        let listeners = listeners.clone();
+                        gloo::timers::callback::Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
                     }
-                    view.set(None);
-                    // Listeners cannot drop themselves while running: release them on the next tick.
-                    let listeners = listeners.clone();
-                    gloo::timers::callback::Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
-                }
-            };
-            let on_up = {
-                let finish = finish.clone();
-                EventListener::new(&window, "pointerup", move |_| finish(true))
-            };
-            let on_cancel = EventListener::new(&window, "pointercancel", move |_| finish(false));
-            *listeners.borrow_mut() = vec![on_move, on_up, on_cancel];
-        })
+                };
+                let on_up = {
+                    let finish = finish.clone();
+                    EventListener::new(&window, "pointerup", move |_| finish(true))
+                };
+                let on_cancel = EventListener::new(&window, "pointercancel", move |_| finish(false));
+                *listeners.borrow_mut() = vec![on_move, on_up, on_cancel];
+            })
+        }))
+        .clone()
     };
     PointerDrag { view: (*view).clone(), start, suppress_click }
 }

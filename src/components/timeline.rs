@@ -1,6 +1,9 @@
 //! The timeline: steps run left to right as columns, one lane per broker plus the cluster lane. Chips can be
 //! dragged in time and between lanes, dropped off the timeline to delete them, or moved with the keyboard.
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Event;
 use web_sys::{KeyboardEvent, PointerEvent};
@@ -78,6 +81,78 @@ fn indicator_html(problem: &Option<String>, keyboard: bool) -> Html {
     }
 }
 
+/// A `Rc<Cell<bool>>` compared by identity, so that column props stay equal across renders.
+#[derive(Clone)]
+pub struct SharedFlag(pub Rc<Cell<bool>>);
+
+impl PartialEq for SharedFlag {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// What a timeline chip shows.
+#[derive(Clone, PartialEq)]
+struct ChipData {
+    kind: &'static str,
+    lane: usize,
+    text: String,
+    aria: String,
+    title: String,
+    rejected: Option<&'static str>,
+    selected: bool,
+    moving: bool,
+}
+
+/// One step's column: its header and one cell per lane. Everything it shows is in its props, so an
+/// unchanged column is skipped when the cursor moves or another step is edited.
+#[derive(Properties, Clone, PartialEq)]
+struct ColumnProps {
+    /// The step, or the number of events for the trailing "end" column.
+    step: usize,
+    end: bool,
+    lanes: usize,
+    kind: &'static str,
+    chip: Option<ChipData>,
+    current: bool,
+    differs: bool,
+    bugs: Vec<String>,
+    /// A drop indicator at this column's left edge: (lane, why it would be refused, from the keyboard).
+    marker: Option<(usize, Option<String>, bool)>,
+    dispatch: Callback<Action>,
+    drag_start: Callback<(PlaceSource, PointerEvent)>,
+    suppress: SharedFlag,
+}
+
+#[function_component(Column)]
+fn column(p: &ColumnProps) -> Html {
+    let i = p.step;
+    // Explicit placement: columns outside the rendered window leave their tracks empty.
+    let at = |row: usize| format!("grid-column: {}; grid-row: {}", i + 1, row + 1);
+    let header = if p.end {
+        html! { <div class="timeline__step timeline__step--end" style={at(0)} aria-hidden="true">{ "+" }</div> }
+    } else {
+        step_header(i, p.kind, p.current, p.differs, &p.bugs, &p.dispatch, at(0))
+    };
+    let cells = (0..p.lanes).map(|li| {
+        let here = p.marker.as_ref().filter(|(l, _, _)| *l == li);
+        let chip = p.chip.as_ref().filter(|c| c.lane == li).map(|c| chip(i, c, p));
+        let step = if p.end { "end".to_string() } else { i.to_string() };
+        let class = classes!(
+            "timeline__cell",
+            p.end.then_some("timeline__cell--end"),
+            p.current.then_some("timeline__cell--current")
+        );
+        html! {
+            <div {class} style={at(li + 1)} data-drop-lane={li.to_string()} data-drop-step={step}>
+                { for here.map(|(_, problem, kb)| indicator_html(problem, *kb)) }
+                { for chip }
+            </div>
+        }
+    });
+    html! { <>{ header }{ for cells }</> }
+}
+
 /// The timeline.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
@@ -86,35 +161,45 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let lanes = model.lanes();
     let marker = indicator(model, &props.drag);
     let dragging = props.drag.view.as_ref().map(|v| v.source.clone());
-    let style = format!("--steps: {}", n + 1);
+    let style = format!("--lanes: {}; --columns: {}", lanes.len(), n + 1);
+    let suppress = SharedFlag(props.drag.suppress_click.clone());
+    // Long timelines render only the columns near the visible part (the page stays light to lay out).
+    let scroll = use_state(|| (0, 2000));
+    let onscroll = {
+        let scroll = scroll.clone();
+        Callback::from(move |e: web_sys::Event| {
+            let el: web_sys::HtmlElement = e.target_unchecked_into();
+            scroll.set((el.scroll_left(), el.client_width()));
+        })
+    };
+    let window = visible_columns(n + 1, scroll.0, scroll.1);
 
-    let header = (0..n).map(|i| step_header(model, i, &props.dispatch));
-    let rows = lanes.iter().enumerate().map(|(li, lane)| {
+    let labels = lanes.iter().map(|lane| {
         let label = match lane {
             Lane::Broker(b) => b.clone(),
             Lane::Cluster => "cluster".to_string(),
         };
-        let cells = (0..=n).map(|i| {
-            let here = marker.as_ref().filter(|(l, p, _, _)| *l == li && *p == i);
-            let chip = model.scenario.events.get(i).filter(|e| Lane::of(e) == *lane).map(|e| {
-                let moving = dragging == Some(PlaceSource::Existing(i));
-                chip(model, i, e, moving, props)
-            });
-            let step = if i < n { i.to_string() } else { "end".to_string() };
-            let class = classes!("timeline__cell", (i == n).then_some("timeline__cell--end"), (Some(i) == model.cursor).then_some("timeline__cell--current"));
-            html! {
-                <div {class} data-drop-lane={li.to_string()} data-drop-step={step}>
-                    { for here.map(|(_, _, problem, kb)| indicator_html(problem, *kb)) }
-                    { for chip }
-                </div>
-            }
-        });
         html! {
-            <>
-                <div class={classes!("timeline__lane", matches!(lane, Lane::Cluster).then_some("timeline__lane--cluster"))}
-                    data-testid={format!("lane-{label}")}>{ label }</div>
-                { for cells }
-            </>
+            <div class={classes!("timeline__lane", matches!(lane, Lane::Cluster).then_some("timeline__lane--cluster"))}
+                data-testid={format!("lane-{label}")}>{ label }</div>
+        }
+    });
+    let columns = window.map(|i| {
+        let event = model.scenario.events.get(i);
+        let chip = event.map(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
+        let bugs: Vec<String> = model
+            .traces
+            .iter()
+            .flat_map(|t| {
+                t.violations.iter().filter(|v| v.step as usize == i && !v.by_design).map(move |v| format!("{}: {}", t.variant.id(), v.invariant))
+            })
+            .collect();
+        html! {
+            <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map_or("", |e| e.kind())} {chip}
+                current={Some(i) == model.cursor && i < n}
+                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} {bugs}
+                marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
+                dispatch={props.dispatch.clone()} drag_start={props.drag.start.clone()} suppress={suppress.clone()} />
         }
     });
 
@@ -130,12 +215,16 @@ pub fn timeline(props: &TimelineProps) -> Html {
 
     html! {
         <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"))} aria-label="Timeline">
-            <div class="timeline__scroll">
-                <div class="timeline__grid" {style}>
+            // The lane labels stay put while the steps scroll sideways beside them.
+            <div class="timeline__body" style={style.clone()}>
+                <div class="timeline__labels">
                     <div class="timeline__corner">{ "step" }</div>
-                    { for header }
-                    <div class="timeline__step timeline__step--end" aria-hidden="true">{ "+" }</div>
-                    { for rows }
+                    { for labels }
+                </div>
+                <div class="timeline__scroll" {onscroll}>
+                    <div class="timeline__grid" {style}>
+                        { for columns }
+                    </div>
                 </div>
             </div>
             <p class="timeline__live" aria-live="polite" data-testid="placing-help">{ placing_help.unwrap_or_default() }</p>
@@ -143,20 +232,33 @@ pub fn timeline(props: &TimelineProps) -> Html {
     }
 }
 
-fn step_header(model: &Model, i: usize, dispatch: &Callback<Action>) -> Html {
-    let current = Some(i) == model.cursor;
-    let bugs: Vec<String> = model
-        .traces
-        .iter()
-        .flat_map(|t| {
-            t.violations
-                .iter()
-                .filter(|v| v.step as usize == i && !v.by_design)
-                .map(move |v| format!("{}: {}", t.variant.id(), v.invariant))
-        })
-        .collect();
-    let differs = model.variants.len() > 1 && model.first_difference == Some(i as u32);
-    let kind = model.scenario.events[i].kind();
+/// Timelines up to this many columns are rendered whole.
+const RENDER_ALL: usize = 80;
+/// Columns rendered beyond each side of the visible part.
+const MARGIN_COLUMNS: usize = 12;
+
+/// The columns to render for a scroll position: everything for short timelines; otherwise those that can be
+/// visible (whatever the column width between the phone's and the desktop's) plus a margin.
+pub fn visible_columns(columns: usize, scroll_left: i32, width: i32) -> std::ops::Range<usize> {
+    if columns <= RENDER_ALL {
+        return 0..columns;
+    }
+    let (narrowest, widest) = (55.0, 100.0);
+    let left = f64::from(scroll_left.max(0));
+    let first = (left / widest) as usize;
+    let last = ((left + f64::from(width.max(0))) / narrowest) as usize + 1;
+    first.saturating_sub(MARGIN_COLUMNS)..(last + MARGIN_COLUMNS).min(columns)
+}
+
+fn step_header(
+    i: usize,
+    kind: &str,
+    current: bool,
+    differs: bool,
+    bugs: &[String],
+    dispatch: &Callback<Action>,
+    style: String,
+) -> Html {
     let mut title = format!("Show the state after step {i} ({kind})");
     if differs {
         title.push_str(". The variants part ways here.");
@@ -172,24 +274,22 @@ fn step_header(model: &Model, i: usize, dispatch: &Callback<Action>) -> Html {
         (!bugs.is_empty()).then_some("timeline__step--bug")
     );
     html! {
-        <button type="button" {class} {onclick} aria-label={title.clone()} {title} aria-current={current.then_some("step")} data-testid={format!("step-{i}")}>
+        <button type="button" {class} {style} {onclick} aria-label={title.clone()} {title} aria-current={current.then_some("step")} data-testid={format!("step-{i}")}>
             <span class="timeline__step-number">{ i }</span>
-            { if differs { html! { <span class="timeline__mark timeline__mark--differs" aria-hidden="true">{ "≠" }</span> } } else { html! {} } }
-            { if bugs.is_empty() { html! {} } else { html! { <span class="timeline__mark timeline__mark--bug" aria-hidden="true">{ "!" }</span> } } }
+            if differs { <span class="timeline__mark timeline__mark--differs" aria-hidden="true">{ "≠" }</span> }
+            if !bugs.is_empty() { <span class="timeline__mark timeline__mark--bug" aria-hidden="true">{ "!" }</span> }
         </button>
     }
 }
 
-fn chip(model: &Model, i: usize, event: &Event, moving: bool, props: &TimelineProps) -> Html {
+fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: bool) -> ChipData {
     let kind = event.kind();
-    let (icon, label, _) = kind_info(kind);
     let text = chip_text(event);
     let reasons: Vec<(String, &'static str)> = model
         .traces
         .iter()
         .filter_map(|t| t.steps.get(i).and_then(|s| s.outcome.reason()).map(|r| (t.variant.id().to_string(), r)))
         .collect();
-    let rejected = reasons.first().map(|(_, r)| *r);
     let mut aria = format!("Step {i}: {text}");
     if let Some(b) = event.broker() {
         aria.push_str(&format!(" on {b}"));
@@ -198,14 +298,28 @@ fn chip(model: &Model, i: usize, event: &Event, moving: bool, props: &TimelinePr
         let list: Vec<String> = reasons.iter().map(|(v, r)| format!("{r} under {v}")).collect();
         aria.push_str(&format!(", rejected: {}", list.join(", ")));
     }
-    let title = model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default();
+    aria.push_str(". Enter to edit, M to move with the arrow keys, Delete to remove.");
+    ChipData {
+        kind,
+        lane: lanes.iter().position(|l| *l == Lane::of(event)).unwrap_or(0),
+        text: if text.is_empty() { kind_info(kind).1.to_string() } else { text },
+        aria,
+        title: model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default(),
+        rejected: reasons.first().map(|(_, r)| *r),
+        selected: model.selected == Some(i),
+        moving,
+    }
+}
+
+fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
+    let (icon, _, _) = kind_info(c.kind);
     let onpointerdown = {
-        let start = props.drag.start.clone();
+        let start = p.drag_start.clone();
         Callback::from(move |e: PointerEvent| start.emit((PlaceSource::Existing(i), e)))
     };
     let onclick = {
-        let dispatch = props.dispatch.clone();
-        let suppress = props.drag.suppress_click.clone();
+        let dispatch = p.dispatch.clone();
+        let suppress = p.suppress.0.clone();
         Callback::from(move |_| {
             if !suppress.replace(false) {
                 dispatch.emit(Action::Select(Some(i)));
@@ -213,7 +327,7 @@ fn chip(model: &Model, i: usize, event: &Event, moving: bool, props: &TimelinePr
         })
     };
     let onkeydown = {
-        let dispatch = props.dispatch.clone();
+        let dispatch = p.dispatch.clone();
         Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
             "Delete" | "Backspace" => {
                 e.prevent_default();
@@ -228,18 +342,33 @@ fn chip(model: &Model, i: usize, event: &Event, moving: bool, props: &TimelinePr
     };
     let class = classes!(
         "chip",
-        format!("chip--{kind}"),
-        (model.selected == Some(i)).then_some("chip--selected"),
-        rejected.is_some().then_some("chip--rejected"),
-        moving.then_some("chip--moving"),
+        format!("chip--{}", c.kind),
+        c.selected.then_some("chip--selected"),
+        c.rejected.is_some().then_some("chip--rejected"),
+        c.moving.then_some("chip--moving"),
     );
     html! {
-        <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={kind} {title}
-            aria-label={format!("{aria}. Enter to edit, M to move with the arrow keys, Delete to remove.")}
-            aria-pressed={(model.selected == Some(i)).to_string()} {onpointerdown} {onclick} {onkeydown}>
+        <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind} title={c.title.clone()}
+            aria-label={c.aria.clone()} aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
             <span class="chip__icon" aria-hidden="true">{ icon }</span>
-            <span class="chip__label">{ if text.is_empty() { label.to_string() } else { text } }</span>
-            { for rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ r }</span> }) }
+            <span class="chip__label">{ &c.text }</span>
+            { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ r }</span> }) }
         </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::visible_columns;
+
+    #[test]
+    fn short_timelines_render_whole_and_long_ones_a_window_around_the_visible_part() {
+        assert_eq!(visible_columns(50, 4000, 800), 0..50);
+        let w = visible_columns(201, 0, 1200);
+        assert_eq!(w.start, 0);
+        assert!(w.end >= 1200 / 55 && w.end < 60, "{w:?}");
+        let w = visible_columns(201, 9000, 1200);
+        assert!(w.start <= 9000 / 100 && w.end >= (9000 + 1200) / 55, "{w:?}");
+        assert_eq!(visible_columns(201, 100_000, 1200).end, 201);
     }
 }

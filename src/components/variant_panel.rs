@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use epochlab_core::invariants::invariant_name;
 use epochlab_core::presets::verdict_of;
-use epochlab_core::view::view;
+use epochlab_core::view::StepView;
 use yew::prelude::*;
 
 use super::explanation::Explanation;
@@ -21,8 +21,8 @@ pub struct VariantPanelProps {
     pub index: usize,
     /// The cursor.
     pub step: Option<usize>,
-    /// Shared grid width across panels.
-    pub width: u32,
+    /// The variant's view at the cursor (on the grid shared by every panel).
+    pub view: StepView,
     /// Dispatch (for the invariant links).
     pub dispatch: Callback<Action>,
 }
@@ -32,7 +32,7 @@ impl PartialEq for VariantPanelProps {
         Rc::ptr_eq(&self.traces, &other.traces)
             && self.index == other.index
             && self.step == other.step
-            && self.width == other.width
+            && self.view == other.view
     }
 }
 
@@ -40,7 +40,7 @@ impl PartialEq for VariantPanelProps {
 #[function_component(VariantPanel)]
 pub fn variant_panel(props: &VariantPanelProps) -> Html {
     let Some(trace) = props.traces.get(props.index) else { return html! {} };
-    let v = view(trace, props.step, props.width);
+    let v = &props.view;
     let id = trace.variant.id();
     let (bugs, allowed) = verdict_of(trace);
     let verdict = if bugs.is_empty() {
