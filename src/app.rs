@@ -111,7 +111,8 @@ pub fn app() -> Html {
             PlaceSource::New(k) => kind_info(k).1.to_string(),
             PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
         };
-        let style = format!("left: {}px; top: {}px", v.x, v.y);
+        // Whole pixels: formatting floats would pull float printing into the wasm.
+        let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);
         html! { <div class="drag-ghost" {style} aria-hidden="true" data-testid="drag-ghost">{ text }</div> }
     });
     let columns = format!("--variants: {}", model.variants.len());
