@@ -130,7 +130,8 @@ setup_chromium() {
   fi
   command -v apt-get >/dev/null || die "no apt-get: install Chromium and a matching chromedriver, with chromium at $CHROMIUM"
   run "${sudo[@]}" apt-get update
-  run "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  # --reinstall also restores a binary that went missing while the package stayed installed.
+  run "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --reinstall chromium chromium-driver
 }
 
 if [[ "$dry_run" == 1 ]]; then say "Dry run: checking only, nothing is installed"; fi
