@@ -1,7 +1,7 @@
 //! The small editor for the selected event's fields: acks, record label, power crash, notify controller,
 //! drop response, deliver to, candidate. Every change is an edit of the scenario and re-runs it.
 
-use epochlab_core::scenario::{Acks, Delivery, Event};
+use epochlab_core::scenario::{Acks, BrokerFieldMut, Delivery, Event};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -209,16 +209,8 @@ pub fn event_editor(props: &ModelProps) -> Html {
 
 /// The broker field of an event that has a required broker.
 fn broker_field(e: &mut Event) -> Option<&mut String> {
-    match e {
-        Event::Deliver { broker }
-        | Event::Fetch { broker, .. }
-        | Event::ShrinkIsr { broker }
-        | Event::Crash { broker, .. }
-        | Event::Restart { broker, .. }
-        | Event::Shutdown { broker }
-        | Event::CheckpointHw { broker }
-        | Event::Flush { broker }
-        | Event::Zombie { broker } => Some(broker),
+    match e.broker_field_mut() {
+        BrokerFieldMut::Required(broker) => Some(broker),
         _ => None,
     }
 }

@@ -142,6 +142,31 @@ pub(crate) fn missing_on_leader(ctx: &Ctx<'_>, offset: u32, id: u32) -> Option<(
     (there != Some(id)).then_some((tl, there))
 }
 
+/// Shared by I1, I2 and I5: if record `id` is no longer at `offset` on the true leader, report it. `head`
+/// says what was promised ("m2 at offset 1 was committed (step 5) and is"); `by_design` says why Kafka never
+/// promised to keep it, if it did not. Both are evaluated only the first time the loss is seen.
+pub(crate) fn report_loss(
+    ctx: &Ctx<'_>,
+    out: &mut Sink<'_>,
+    invariant: &'static str,
+    (offset, id): (u32, u32),
+    by_design: impl FnOnce() -> Option<&'static str>,
+    head: impl FnOnce() -> String,
+) {
+    let Some((leader, there)) = missing_on_leader(ctx, offset, id) else { return };
+    out.report(Key(invariant, i64::from(id), 0, 0, 0), || {
+        let by_design = by_design();
+        let why = by_design.map_or(String::new(), |w| format!(" (allowed: {w})"));
+        let message = format!("{} gone from leader {}{}{why}", head(), ctx.name(leader), instead(ctx, there));
+        ctx.violation(invariant, by_design.is_some(), message, vec![leader], vec![offset], vec![id])
+    });
+}
+
+/// When a record was written (for the by-design rules).
+pub(crate) fn written_at(ctx: &Ctx<'_>, id: u32) -> u32 {
+    ctx.records.get(id as usize).map_or(0, |r| r.step)
+}
+
 /// " and holds m3 (epoch 1) there instead", or "".
 pub(crate) fn instead(ctx: &Ctx<'_>, there: Option<u32>) -> String {
     there.map_or(String::new(), |id| format!(", which holds {} there instead", ctx.describe(Some(id))))

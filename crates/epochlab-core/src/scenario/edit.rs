@@ -5,7 +5,7 @@
 //! drop indicator or a notice.
 
 use super::parse::valid_broker_name;
-use super::{Delivery, Event, Scenario, MAX_BROKERS, MAX_EVENTS};
+use super::{BrokerFieldMut, Delivery, Event, Scenario, MAX_BROKERS, MAX_EVENTS};
 
 /// A timeline lane: one per broker, plus the cluster lane for events without a broker.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,22 +72,14 @@ pub fn retargeted(event: &Event, lane: &Lane) -> Event {
         Lane::Broker(b) => Some(b.clone()),
     };
     let mut e = event.clone();
-    match &mut e {
-        Event::Elect { broker, .. } | Event::Produce { broker, .. } | Event::Consume { broker } => *broker = target,
-        Event::Settle => {}
-        Event::Deliver { broker }
-        | Event::Fetch { broker, .. }
-        | Event::ShrinkIsr { broker }
-        | Event::Crash { broker, .. }
-        | Event::Restart { broker, .. }
-        | Event::Shutdown { broker }
-        | Event::CheckpointHw { broker }
-        | Event::Flush { broker }
-        | Event::Zombie { broker } => {
+    match e.broker_field_mut() {
+        BrokerFieldMut::Optional(broker) => *broker = target,
+        BrokerFieldMut::Required(broker) => {
             if let Some(t) = target {
                 *broker = t;
             }
         }
+        BrokerFieldMut::None => {}
     }
     e
 }
@@ -174,26 +166,15 @@ pub fn rename_broker(scenario: &mut Scenario, old: &str, new: &str) -> Result<()
         }
     };
     for e in &mut scenario.events {
-        match e {
-            Event::Elect { broker, deliver } => {
-                broker.as_mut().map(rename);
-                if let Delivery::Only(list) = deliver {
-                    list.iter_mut().for_each(rename);
-                }
-            }
-            Event::Produce { broker, .. } | Event::Consume { broker } => {
+        match e.broker_field_mut() {
+            BrokerFieldMut::Optional(broker) => {
                 broker.as_mut().map(rename);
             }
-            Event::Settle => {}
-            Event::Deliver { broker }
-            | Event::Fetch { broker, .. }
-            | Event::ShrinkIsr { broker }
-            | Event::Crash { broker, .. }
-            | Event::Restart { broker, .. }
-            | Event::Shutdown { broker }
-            | Event::CheckpointHw { broker }
-            | Event::Flush { broker }
-            | Event::Zombie { broker } => rename(broker),
+            BrokerFieldMut::Required(broker) => rename(broker),
+            BrokerFieldMut::None => {}
+        }
+        if let Event::Elect { deliver: Delivery::Only(list), .. } = e {
+            list.iter_mut().for_each(rename);
         }
     }
     Ok(())

@@ -250,6 +250,16 @@ pub enum Event {
     },
 }
 
+/// An event's broker field, borrowed for editing.
+pub enum BrokerFieldMut<'a> {
+    /// A broker the event needs (fetch, crash, …).
+    Required(&'a mut String),
+    /// A broker the event may name (elect, produce, consume).
+    Optional(&'a mut Option<String>),
+    /// No broker (settle).
+    None,
+}
+
 /// Every event kind, in palette order, with its contract name.
 pub const EVENT_KINDS: [&str; 13] = [
     "produce",
@@ -303,6 +313,25 @@ impl Event {
             | Event::CheckpointHw { broker }
             | Event::Flush { broker }
             | Event::Zombie { broker } => Some(broker),
+        }
+    }
+
+    /// The field that aims the event at a broker, for edits (the mutable twin of [`Event::broker`]).
+    pub fn broker_field_mut(&mut self) -> BrokerFieldMut<'_> {
+        match self {
+            Event::Elect { broker, .. } | Event::Produce { broker, .. } | Event::Consume { broker } => {
+                BrokerFieldMut::Optional(broker)
+            }
+            Event::Settle => BrokerFieldMut::None,
+            Event::Deliver { broker }
+            | Event::Fetch { broker, .. }
+            | Event::ShrinkIsr { broker }
+            | Event::Crash { broker, .. }
+            | Event::Restart { broker, .. }
+            | Event::Shutdown { broker }
+            | Event::CheckpointHw { broker }
+            | Event::Flush { broker }
+            | Event::Zombie { broker } => BrokerFieldMut::Required(broker),
         }
     }
 
