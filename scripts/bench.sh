@@ -44,17 +44,7 @@ fi
 say "[3/3] drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs)"
 [[ -x "$CHROMIUM" ]] || die "no Chromium at $CHROMIUM (run scripts/setup.sh --browser, or set EPOCHLAB_CHROMIUM)"
 [[ -d e2e/node_modules/playwright-core ]] || die "e2e/node_modules has no playwright-core (run make setup)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-python3 -m http.server "$port" --bind 127.0.0.1 --directory "$SITE" >"$SITE/server.log" 2>&1 &
-server=$!
-trap 'kill "$server" 2>/dev/null || true' EXIT
-export EPOCHLAB_BASE_URL="http://127.0.0.1:$port/epochlab/"
-for _ in $(seq 50); do
-  python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "$EPOCHLAB_BASE_URL" \
-    2>/dev/null && break
-  kill -0 "$server" 2>/dev/null || die "the static server exited (see $SITE/server.log)"
-  sleep 0.1
-done
+serve_site "$SITE"
 paint_out="$(EPOCHLAB_CHROMIUM="$CHROMIUM" node e2e/bench/drop-to-paint.mjs "$@")"
 echo "$paint_out"
 

@@ -20,3 +20,22 @@ die() {
   printf '\033[1;31merror:\033[0m %s\n' "$*" >&2
   exit 1
 }
+
+# serve_site DIR: serve DIR (which holds the build in DIR/epochlab/) with python's http.server on a free loopback
+# port, in the background until the script exits. Exports EPOCHLAB_BASE_URL once the server answers.
+serve_site() {
+  local site="$1" port server
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$site/server.log" 2>&1 &
+  server=$!
+  # shellcheck disable=SC2064 # the pid is fixed now, on purpose
+  trap "kill $server 2>/dev/null || true" EXIT
+  export EPOCHLAB_BASE_URL="http://127.0.0.1:$port/epochlab/"
+  for _ in $(seq 50); do
+    python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "$EPOCHLAB_BASE_URL" \
+      2>/dev/null && return 0
+    kill -0 "$server" 2>/dev/null || die "the static server exited (see $site/server.log)"
+    sleep 0.1
+  done
+  die "the static server did not answer at $EPOCHLAB_BASE_URL"
+}
