@@ -100,6 +100,15 @@ pub fn app() -> Html {
     use_file_drop(dispatch.clone());
     use_effect_with(model.cursor, |cursor| scroll_current_step_into_view(*cursor));
 
+    let share_open = use_state(|| false);
+    let on_share_toggle = {
+        let share_open = share_open.clone();
+        Callback::from(move |e: Event| {
+            let details: web_sys::HtmlDetailsElement = e.target_unchecked_into();
+            share_open.set(details.open());
+        })
+    };
+
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     // Every variant's view at the cursor, on one shared grid, computed once per model.
     let views = {
@@ -163,9 +172,10 @@ pub fn app() -> Html {
                     <summary>{ "Configuration: variants, brokers, cluster settings" }</summary>
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </details>
-                <details class="workspace__config" data-testid="share-panel">
+                <details class="workspace__config" data-testid="share-panel" ontoggle={on_share_toggle}>
                     <summary>{ "Share, embed, export and import" }</summary>
-                    <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
+                    // Built only while open: the link and embed code are encoded on every render of the panel.
+                    if *share_open { <SharePanel model={model.clone()} dispatch={dispatch.clone()} /> }
                 </details>
             </main>
             <Palette dispatch={dispatch.clone()} drag={drag.clone()} />
