@@ -23,22 +23,45 @@ use crate::{storage, web};
 pub type Dispatch = Callback<Action>;
 
 /// Save the working scenario: never in an embed, and after opening a link only once the user has edited.
+/// Saving waits for a pause in the edits (a drag or playback costs nothing here), and happens at once when
+/// the page goes away, so a reload never loses the last edit.
 #[hook]
 pub fn use_persistence(model: &Rc<Model>, embed: Option<EmbedMode>, persist_now: bool) {
     let allowed = use_mut_ref(|| persist_now);
     let first = use_mut_ref(|| model.scenario.clone());
+    let unsaved: Rc<RefCell<Option<Rc<Model>>>> = use_mut_ref(|| None);
+    let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
+    {
+        let unsaved = unsaved.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved));
+            move || drop(listener)
+        });
+    }
+    let mounted = use_mut_ref(|| false);
     let key = (model.scenario.clone(), model.variants.clone(), model.cursor);
     let model = model.clone();
     use_effect_with(key, move |(scenario, _, _)| {
-        if embed.is_none() {
+        // What the page opened with is already stored (or must not be): only changes are saved.
+        let changed = std::mem::replace(&mut *mounted.borrow_mut(), true);
+        if embed.is_none() && changed {
             if *scenario != *first.borrow() {
                 *allowed.borrow_mut() = true;
             }
             if *allowed.borrow() {
-                let _ = LocalStorage::raw().set_item(storage::KEY, &storage::encode(&model));
+                *unsaved.borrow_mut() = Some(model);
+                let unsaved = unsaved.clone();
+                *pending.borrow_mut() = Some(Timeout::new(300, move || save(&unsaved)));
             }
         }
     });
+}
+
+/// Write the unsaved model, if any.
+fn save(unsaved: &RefCell<Option<Rc<Model>>>) {
+    if let Some(model) = unsaved.borrow_mut().take() {
+        let _ = LocalStorage::raw().set_item(storage::KEY, &storage::encode(&model));
+    }
 }
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
