@@ -14,8 +14,9 @@
 //! The embed posts `{"epochlab": 1, "type": "ready", ...}` once mounted and `{"type": "step", ...}` whenever
 //! the cursor moves, each with `step` (or null), `steps`, `variants` and `narration`.
 
-use epochlab_core::{parse_scenario, Scenario, Variant};
-use serde_json::{json, Value};
+use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::{Scenario, Variant};
+use serde_json::Value;
 
 /// The protocol version this build speaks.
 pub const VERSION: u64 = 1;
@@ -93,7 +94,7 @@ pub fn parse(data: &Value) -> Result<Command, String> {
     match kind {
         "load" => {
             let scenario = obj.get("scenario").ok_or("a load needs a \"scenario\"")?;
-            let scenario = parse_scenario(&scenario.to_string()).map_err(|e| format!("invalid scenario: {e}"))?;
+            let scenario = parse_scenario_value(scenario).map_err(|e| format!("invalid scenario: {e}"))?;
             let variants = obj.get("variants").map(variants).transpose()?;
             let step = obj.get("step").map(goto).transpose()?;
             Ok(Command::Load { scenario: Box::new(scenario), variants, step })
@@ -106,21 +107,39 @@ pub fn parse(data: &Value) -> Result<Command, String> {
     }
 }
 
-/// What the embed announces: `ready` once, then `step` on every cursor move.
-pub fn announcement(kind: &str, step: Option<usize>, steps: usize, variants: &[Variant], narration: &str) -> Value {
-    json!({
-        "epochlab": VERSION,
-        "type": kind,
-        "step": step,
-        "steps": steps,
-        "variants": variants.iter().map(|v| v.id()).collect::<Vec<_>>(),
-        "narration": narration,
-    })
+/// A JSON string literal (written by hand: the app then carries no JSON serialiser for values).
+fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// What the embed announces, as JSON text: `ready` once, then `step` on every cursor move.
+pub fn announcement(kind: &str, step: Option<usize>, steps: usize, variants: &[Variant], narration: &str) -> String {
+    let step = step.map_or_else(|| "null".to_string(), |s| s.to_string());
+    let variants: Vec<String> = variants.iter().map(|v| json_string(v.id())).collect();
+    format!(
+        r#"{{"epochlab": {VERSION}, "type": {}, "step": {step}, "steps": {steps}, "variants": [{}], "narration": {}}}"#,
+        json_string(kind),
+        variants.join(", "),
+        json_string(narration)
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn every_command_parses() {
@@ -160,11 +179,13 @@ mod tests {
 
     #[test]
     fn announcements_carry_the_cursor_and_variants() {
-        let a = announcement("step", Some(4), 10, &[Variant::Kip279], "A fetches");
+        let parsed = |text: String| serde_json::from_str::<Value>(&text).expect("valid JSON");
+        let tricky = "A \"fetches\"\n\u{1}\\ ✓";
+        let a = parsed(announcement("step", Some(4), 10, &[Variant::Kip279], tricky));
         assert_eq!(
             a,
-            json!({"epochlab": 1, "type": "step", "step": 4, "steps": 10, "variants": ["kip-279"], "narration": "A fetches"})
+            json!({"epochlab": 1, "type": "step", "step": 4, "steps": 10, "variants": ["kip-279"], "narration": tricky})
         );
-        assert_eq!(announcement("ready", None, 0, &[], "")["step"], Value::Null);
+        assert_eq!(parsed(announcement("ready", None, 0, &[], ""))["step"], Value::Null);
     }
 }

@@ -66,13 +66,14 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
         return;
     };
     let colour = EPOCH_COLOURS[r.epoch.rem_euclid(8) as usize];
+    // Stroke widths as text: formatting floats would pull float printing into the wasm.
     let (fill, stroke, dash, width, text_colour) = match c.status {
-        CellStatus::Committed => (colour, "#333", "", 1.5, "#111"),
-        CellStatus::Uncommitted => (colour, "#5f6368", "4 3", 1.5, "#111"),
-        CellStatus::Divergent => (colour, "#b3261e", "", 3.5, "#111"),
-        CellStatus::Truncated => ("none", "#5f6368", "4 3", 1.5, "#5f6368"),
-        CellStatus::Lost => ("#fde7e5", "#b3261e", "", 2.0, "#b3261e"),
-        CellStatus::Empty => ("none", "#d9d6cf", "2 3", 1.0, "#111"),
+        CellStatus::Committed => (colour, "#333", "", "1.5", "#111"),
+        CellStatus::Uncommitted => (colour, "#5f6368", "4 3", "1.5", "#111"),
+        CellStatus::Divergent => (colour, "#b3261e", "", "3.5", "#111"),
+        CellStatus::Truncated => ("none", "#5f6368", "4 3", "1.5", "#5f6368"),
+        CellStatus::Lost => ("#fde7e5", "#b3261e", "", "2", "#b3261e"),
+        CellStatus::Empty => ("none", "#d9d6cf", "2 3", "1", "#111"),
     };
     let opacity = if c.status == CellStatus::Uncommitted { r#" fill-opacity="0.45""# } else { "" };
     let dash = if dash.is_empty() { String::new() } else { format!(r#" stroke-dasharray="{dash}""#) };

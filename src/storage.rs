@@ -1,15 +1,16 @@
 //! The working scenario survives a reload: it is kept in localStorage as contract JSON plus the variants
 //! shown. A value that cannot be read falls back to the landing scenario with a visible notice.
 
-use epochlab_core::{parse_scenario, Scenario, Variant};
-use serde::{Deserialize, Serialize};
+use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::{Scenario, Variant};
+use serde::Deserialize;
 
 use crate::model::{Model, Notice};
 
 /// The localStorage key (versioned, so a future format can tell old values apart).
 pub const KEY: &str = "epochlab.working.v1";
 
-#[derive(Serialize, Deserialize)]
+#[derive(Deserialize)]
 struct Stored {
     scenario: serde_json::Value,
     variants: Vec<String>,
@@ -17,21 +18,22 @@ struct Stored {
     cursor: Option<usize>,
 }
 
-/// Serialise what is worth keeping.
+/// Serialise what is worth keeping: the scenario's own contract JSON (the one serialiser the app carries),
+/// the variants shown and the cursor.
 pub fn encode(model: &Model) -> String {
-    let scenario = serde_json::to_value(&model.scenario).unwrap_or(serde_json::Value::Null);
-    let stored = Stored {
-        scenario,
-        variants: model.variants.iter().map(|v| v.id().to_string()).collect(),
-        cursor: model.cursor,
-    };
-    serde_json::to_string(&stored).unwrap_or_default()
+    let variants: Vec<String> = model.variants.iter().map(|v| format!("\"{}\"", v.id())).collect();
+    let cursor = model.cursor.map_or_else(|| "null".to_string(), |c| c.to_string());
+    format!(
+        r#"{{"scenario": {}, "variants": [{}], "cursor": {cursor}}}"#,
+        model.scenario.to_json(),
+        variants.join(", ")
+    )
 }
 
 /// The parts of a stored value (also what an exported SVG carries): scenario, variants shown, cursor.
 pub fn decode_parts(text: &str) -> Result<(Scenario, Vec<Variant>, Option<usize>), String> {
     let stored: Stored = serde_json::from_str(text).map_err(|e| e.to_string())?;
-    let scenario = parse_scenario(&stored.scenario.to_string()).map_err(|e| e.to_string())?;
+    let scenario = parse_scenario_value(&stored.scenario).map_err(|e| e.to_string())?;
     let mut variants = Vec::new();
     for id in &stored.variants {
         variants.push(Variant::from_id(id).ok_or_else(|| format!("unknown variant \"{id}\""))?);

@@ -35,10 +35,10 @@ pub fn in_frame() -> bool {
     }
 }
 
-/// Post a JSON value to the parent frame.
-pub fn post_to_parent(value: &serde_json::Value) {
+/// Post a message (JSON text) to the parent frame, as a structured object.
+pub fn post_to_parent(json: &str) {
     let window = gloo::utils::window();
-    let (Ok(Some(parent)), Ok(data)) = (window.parent(), js_sys::JSON::parse(&value.to_string())) else { return };
+    let (Ok(Some(parent)), Ok(data)) = (window.parent(), js_sys::JSON::parse(json)) else { return };
     let _ = parent.post_message(&data, "*");
 }
 

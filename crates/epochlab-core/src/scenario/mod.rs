@@ -6,7 +6,7 @@
 pub mod edit;
 mod parse;
 
-pub use parse::{parse_scenario, valid_broker_name, ScenarioError};
+pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};
 
 use serde::Serialize;
 

@@ -43,10 +43,15 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
         let message = what.split(" at line ").next().unwrap_or(&what).to_string();
         err(format!("line {} column {}", e.line(), e.column()), message)
     })?;
+    parse_scenario_value(&value)
+}
+
+/// Validate an already parsed JSON value as a contract-v1 scenario (messages as [`parse_scenario`]'s).
+pub fn parse_scenario_value(value: &Value) -> Result<Scenario, ScenarioError> {
     let Value::Object(top) = value else {
-        return Err(err("", format!("a scenario is a JSON object, not {}", describe(&value))));
+        return Err(err("", format!("a scenario is a JSON object, not {}", describe(value))));
     };
-    check_fields(&top, "", &["version", "name", "description", "brokers", "config", "events"])?;
+    check_fields(top, "", &["version", "name", "description", "brokers", "config", "events"])?;
 
     let version = match top.get("version") {
         None => return Err(err("version", "missing: this file format needs \"version\": 1")),
@@ -58,8 +63,8 @@ pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
             format!("version {version} is not supported: this Epochlab reads version {FORMAT_VERSION}"),
         ));
     }
-    let name = optional_string(&top, "name", "")?.unwrap_or_else(|| "Untitled scenario".to_string());
-    let description = optional_string(&top, "description", "")?.unwrap_or_default();
+    let name = optional_string(top, "name", "")?.unwrap_or_else(|| "Untitled scenario".to_string());
+    let description = optional_string(top, "description", "")?.unwrap_or_default();
     let brokers = parse_brokers(top.get("brokers"))?;
     let config = match top.get("config") {
         None => Config::default(),
