@@ -249,8 +249,29 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
 
 /// Views of several traces of one scenario at one step, on one shared grid width.
 pub fn views(traces: &[Trace], step: Option<usize>) -> Vec<StepView> {
-    let width = traces.iter().map(|t| view(t, step, 0).width).max().unwrap_or(0);
-    traces.iter().map(|t| view(t, step, width)).collect()
+    let mut views: Vec<StepView> = traces.iter().map(|t| view(t, step, 0)).collect();
+    let width = views.iter().map(|v| v.width).max().unwrap_or(0);
+    for v in &mut views {
+        widen(v, width);
+    }
+    views
+}
+
+/// Extend a view's grid with empty cells: past its own width nothing is held, truncated or lost.
+fn widen(view: &mut StepView, width: u32) {
+    for b in &mut view.brokers {
+        let from = b.cells.len() as u32;
+        b.cells.extend((from..width).map(|offset| Cell {
+            offset,
+            record: None,
+            status: CellStatus::Empty,
+            ghost: None,
+            lost: None,
+            changed: false,
+            flagged: false,
+        }));
+    }
+    view.width = view.width.max(width);
 }
 
 fn record(trace: &Trace, id: u32) -> CellRecord {

@@ -99,6 +99,10 @@ fn side_by_side_views_share_one_grid_width() {
     assert_eq!(vs[1].width, 2);
     assert!(vs.iter().all(|v| v.brokers.iter().all(|b| b.cells.len() == 2)));
     assert_eq!(view(&traces[0], Some(9), 5).width, 5, "a wider minimum is honoured");
+    // A view widened to the shared grid is the view computed with that width.
+    let narrow = run_variant(&find("happy-path").unwrap().scenario(), Variant::Kip279);
+    let together = views(&[traces[0].clone(), narrow.clone()], Some(2));
+    assert_eq!(together[1], view(&narrow, Some(2), together[0].width));
 }
 
 #[test]
