@@ -152,8 +152,15 @@ fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u3
 }
 
 /// The whole picture: title, one block per variant, the step's narration, and the scenario in metadata.
-/// `share_json` is what the metadata carries (the scenario, variants and cursor as JSON).
-pub fn svg(scenario: &Scenario, traces: &[Trace], views: &[StepView], step: Option<usize>, share_json: &str) -> String {
+/// `share_json` is what the metadata carries (the scenario, variants and cursor as JSON). Returns the SVG and
+/// its height in pixels (its width is [`WIDTH`]).
+pub fn svg(
+    scenario: &Scenario,
+    traces: &[Trace],
+    views: &[StepView],
+    step: Option<usize>,
+    share_json: &str,
+) -> (String, u32) {
     let mut body = String::new();
     let mut y = MARGIN;
     let when = match step {
@@ -187,11 +194,12 @@ pub fn svg(scenario: &Scenario, traces: &[Trace], views: &[StepView], step: Opti
         y + 6
     ));
     let height = y + MARGIN;
-    format!(
+    let svg = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"><title>{}</title><metadata id="{METADATA_ID}">{}</metadata><rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>"##,
         xml_escape(&scenario.name),
         xml_escape(share_json)
-    )
+    );
+    (svg, height)
 }
 
 /// The scenario JSON carried by an Epochlab SVG, if this text is one.
@@ -246,7 +254,8 @@ mod tests {
     fn the_svg_draws_every_variant_broker_record_and_the_narration() {
         let (s, traces) = landing();
         let vs = views(&traces, Some(9));
-        let svg = svg(&s, &traces, &vs, Some(9), r#"{"scenario": {"name": "a <b> & c"}}"#);
+        let (svg, height) = svg(&s, &traces, &vs, Some(9), r#"{"scenario": {"name": "a <b> & c"}}"#);
+        assert!(svg.contains(&format!("height=\"{height}\"")));
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\""));
         assert!(svg.contains(">hw-truncation <tspan"));
         assert!(svg.contains("fails I1, I2, I4, I5"));
@@ -264,7 +273,7 @@ mod tests {
         let (s, traces) = landing();
         let vs = views(&traces, Some(9));
         let json = r#"{"scenario": {"name": "a <b> & \"c\" </metadata>"}}"#;
-        let svg = svg(&s, &traces, &vs, Some(9), json);
+        let (svg, _) = svg(&s, &traces, &vs, Some(9), json);
         assert_eq!(metadata_of(&svg).as_deref(), Some(json));
         assert!(looks_like_svg(&svg));
         assert!(!looks_like_svg("  {\"version\": 1}"));

@@ -56,7 +56,7 @@ mod tests {
     fn an_exported_svg_imports_with_its_variants_and_cursor() {
         let m = Model::landing();
         let views = epochlab_core::view::views(&m.traces, Some(4));
-        let svg = crate::export::svg(
+        let (svg, _) = crate::export::svg(
             &m.scenario,
             &m.traces,
             &views,

@@ -32,13 +32,7 @@ pub fn import_into(dispatch: &Callback<Action>, source: &str, text: &str) {
 /// The SVG of the current view.
 pub fn current_svg(m: &Model) -> (String, u32, u32) {
     let views = epochlab_core::view::views(&m.traces, m.cursor);
-    let svg = export::svg(&m.scenario, &m.traces, &views, m.cursor, &storage::encode(m));
-    let height = svg
-        .split("height=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .and_then(|h| h.parse().ok())
-        .unwrap_or(600);
+    let (svg, height) = export::svg(&m.scenario, &m.traces, &views, m.cursor, &storage::encode(m));
     (svg, export::WIDTH, height)
 }
 
