@@ -18,21 +18,12 @@
 //     done. It includes the wait for the frame (up to one vsync interval, ~16.7 ms at 60 Hz).
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const VARIANTS = ['hw-truncation', 'kip-279', 'kafka-2.1'];
 const BROKERS = ['A', 'B', 'C'];
 const EVENTS = 200;
 const CHIPS = '.timeline [data-testid^="chip-"][data-kind]';
-// The same launch arguments as e2e/playwright.config.ts.
-const LAUNCH_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(name);
@@ -100,9 +91,9 @@ async function main() {
   const warmup = arg('--warmup', 5);
 
   const browser = await chromium.launch({
-    executablePath: process.env.EPOCHLAB_CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: LAUNCH_ARGS,
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
