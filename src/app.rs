@@ -4,7 +4,6 @@
 use std::rc::Rc;
 
 use gloo::storage::{LocalStorage, Storage};
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::components::config::ConfigPanel;
@@ -48,24 +47,6 @@ impl Reducible for State {
     }
 }
 
-/// Scroll the timeline (never the page) so that the current step's column is visible. The column may not be
-/// rendered (long timelines render a window), so its place is computed from a column's width.
-fn scroll_current_step_into_view(cursor: Option<usize>) {
-    let Some(step) = cursor else { return };
-    let document = gloo::utils::document();
-    let find =
-        |q: &str| document.query_selector(q).ok().flatten().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    let (Some(scroller), Some(column)) = (find(".timeline__scroll"), find(".timeline__step")) else {
-        return;
-    };
-    let width = column.offset_width();
-    let left = step as i32 * width;
-    let (view_left, view_width) = (scroller.scroll_left(), scroller.client_width());
-    if left < view_left || left + width > view_left + view_width {
-        scroller.set_scroll_left((left - view_width / 2 + width / 2).max(0));
-    }
-}
-
 /// The app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -98,7 +79,6 @@ pub fn app() -> Html {
     use_pause_when_unseen(root.clone(), dispatch.clone());
     use_embed_messages(&model, latest.clone(), dispatch.clone());
     use_file_drop(dispatch.clone());
-    use_effect_with(model.cursor, |cursor| scroll_current_step_into_view(*cursor));
 
     let share_open = use_state(|| false);
     let on_share_toggle = {

@@ -17,6 +17,7 @@ pub mod model;
 pub mod panic;
 pub mod pointer_drag;
 pub mod storage;
+pub mod viewport;
 pub mod web;
 
 pub use app::App;

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::{self, Lane};
 use epochlab_core::scenario::{Event, Policy, Scenario};
-use epochlab_core::{compare, presets, Flag, Trace, Variant};
+use epochlab_core::{presets, recompare, Flag, Trace, Variant};
 
 /// How long one step stays on screen while playing, in milliseconds.
 pub const SPEEDS: [(u32, &str); 3] = [(1600, "slow"), (900, "normal"), (450, "fast")];
@@ -244,7 +244,8 @@ impl Model {
 
     /// Re-run every shown variant and compare them.
     fn rerun(&mut self) {
-        let cmp = compare(&self.scenario, &self.variants);
+        // Each variant goes on from its previous trace where the scenario did not change.
+        let cmp = recompare(&self.traces, &self.scenario, &self.variants);
         self.first_difference = cmp.first_difference;
         self.traces = Rc::new(cmp.traces);
         self.cursor = match (self.cursor, self.last_step()) {

@@ -40,6 +40,10 @@ pub fn header(props: &ModelProps) -> Html {
     let m = &props.model;
     let onpreset =
         props.dispatch.reform(|e: Event| Action::LoadPreset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    // Parsed once: the picker's names and descriptions never change.
+    let presets = use_memo((), |_| {
+        PRESETS.iter().map(|p| (p.id, p.scenario())).map(|(id, s)| (id, s.name, s.description)).collect::<Vec<_>>()
+    });
     let description = PRESETS.iter().find(|p| Some(p.id) == m.preset).map(|_| m.scenario.description.clone());
     html! {
         <header class="header">
@@ -51,9 +55,8 @@ pub fn header(props: &ModelProps) -> Html {
                 <label class="header__preset">{ "Scenario " }
                     <select onchange={onpreset} data-testid="preset-picker" aria-label="Open a preset scenario">
                         if m.preset.is_none() { <option value="" selected=true disabled=true>{ "your scenario" }</option> }
-                        { for PRESETS.iter().map(|p| {
-                            let s = p.scenario();
-                            html! { <option value={p.id} selected={m.preset == Some(p.id)} title={s.description.clone()}>{ s.name }</option> }
+                        { for presets.iter().map(|(id, name, description)| html! {
+                            <option value={*id} selected={m.preset == Some(*id)} title={description.clone()}>{ name.clone() }</option>
                         }) }
                     </select>
                 </label>

@@ -1,8 +1,13 @@
 //! One variant's brokers as rows of log cells on a shared offset grid, with the HW, LEO, persisted HW and
 //! flushed markers. Statuses come from the core's view model; this file only maps them to classes.
 
+use std::ops::Range;
+use std::rc::Rc;
+
 use epochlab_core::view::{BrokerView, Cell, RoleView, StepView};
 use yew::prelude::*;
+
+use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]
@@ -83,20 +88,51 @@ fn marker(kind: &'static str, offset: u32, text: &'static str, title: String) ->
     html! { <span class={classes!("marker", format!("marker--{kind}"))} {style} {title} aria-hidden="true">{ text }</span> }
 }
 
+/// Grids up to this many offsets render every cell.
+const RENDER_ALL: usize = 24;
+/// Offsets rendered beyond each side of the visible part.
+const MARGIN: usize = 6;
+/// Offsets taken as visible before the grid is measured (a wide panel).
+const ASSUMED_SPAN: usize = 16;
+
+/// One grid column per offset. Set on each row, not inherited from the grid as a custom property, which
+/// would restyle every cell whenever the logs grow.
+fn columns_style(offsets: usize) -> String {
+    format!("grid-template-columns: repeat({}, var(--cell-w))", offsets.max(1))
+}
+
 /// Props of one broker's row.
 #[derive(Properties, PartialEq, Clone)]
 struct BrokerRowProps {
     broker: BrokerView,
     variant: &'static str,
+    /// The offsets rendered (long logs render only those near the visible part).
+    shown: Rc<Vec<Range<usize>>>,
 }
 
 /// One broker's row, skipped when its view did not change.
 #[function_component(BrokerRow)]
 fn broker_row_component(p: &BrokerRowProps) -> Html {
-    broker_row(&p.broker, p.variant)
+    broker_row(&p.broker, p.variant, &p.shown)
 }
 
-fn broker_row(b: &BrokerView, variant: &'static str) -> Html {
+/// `cell` for every offset in `shown`, with a spacer holding the place of each gap, so that every rendered
+/// column lands on its offset's grid column.
+fn windowed(shown: &[Range<usize>], mut cell: impl FnMut(usize) -> Html) -> Html {
+    let mut next = 0;
+    let mut out = Vec::with_capacity(shown.iter().map(|r| r.len() + 1).sum());
+    for r in shown {
+        if r.start > next {
+            let style = format!("grid-column: span {}", r.start - next);
+            out.push(html! { <span class="log-grid__gap" {style} aria-hidden="true"></span> });
+        }
+        out.extend(r.clone().map(&mut cell));
+        next = r.end;
+    }
+    out.into_iter().collect()
+}
+
+fn broker_row(b: &BrokerView, variant: &'static str, shown: &[Range<usize>]) -> Html {
     let (badge, role_text) = role_badge(b);
     let epoch = if b.known_epoch >= 0 { format!("epoch {}", b.known_epoch) } else { "no epoch".to_string() };
     let cache = if b.epoch_cache.is_empty() {
@@ -129,8 +165,8 @@ fn broker_row(b: &BrokerView, variant: &'static str) -> Html {
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
                 if !fetch.is_empty() { <span class="broker__fetch">{ fetch }</span> }
             </div>
-            <div class="broker__log" role="list" aria-label={format!("{}'s log", b.name)}>
-                { for b.cells.iter().map(|c| cell_html(b, c, variant)) }
+            <div class="broker__log" style={columns_style(b.cells.len())} role="list" aria-label={format!("{}'s log", b.name)}>
+                { windowed(shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant))) }
                 { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
                 { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
                 { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
@@ -148,17 +184,20 @@ fn broker_row(b: &BrokerView, variant: &'static str) -> Html {
     }
 }
 
-/// The grid.
+/// The grid: one scroller for every broker's row, so that an offset stays one column while scrolling.
 #[function_component(LogGrid)]
 pub fn log_grid(props: &LogGridProps) -> Html {
     let v = &props.view;
-    let style = format!("--cols: {}", v.width.max(1));
+    let width = v.width as usize;
+    let focus = v.focus().map(|f| f.start as usize..f.end as usize);
+    let window = use_scroll_window(width, focus.clone());
+    let shown = Rc::new(rendered(width, RENDER_ALL, window.viewport, ASSUMED_SPAN, focus, MARGIN));
     html! {
-        <div class="log-grid" {style}>
-            <div class="log-grid__offsets" aria-hidden="true">
-                { for (0..v.width).map(|o| html! { <span class="log-grid__offset">{ o }</span> }) }
+        <div class="log-grid" ref={window.node} onscroll={window.onscroll}>
+            <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
+                { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
             </div>
-            { for v.brokers.iter().map(|b| html! { <BrokerRow key={b.name.clone()} broker={b.clone()} variant={props.variant} /> }) }
+            { for v.brokers.iter().map(|b| html! { <BrokerRow key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()} /> }) }
         </div>
     }
 }

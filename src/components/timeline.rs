@@ -13,6 +13,7 @@ use crate::drag::DropTarget;
 use crate::icons::kind_info;
 use crate::model::{Action, Model, PlaceSource};
 use crate::pointer_drag::{lane_name, PointerDrag};
+use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]
@@ -161,18 +162,16 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let lanes = model.lanes();
     let marker = indicator(model, &props.drag);
     let dragging = props.drag.view.as_ref().map(|v| v.source.clone());
-    let style = format!("--lanes: {}; --columns: {}", lanes.len(), n + 1);
+    // The column count is set on the grid alone: as an inherited custom property it would restyle every
+    // element of the timeline on each added step.
+    let lanes_style = format!("--lanes: {}", lanes.len());
+    let columns_style = format!("grid-template-columns: repeat({}, var(--step-w))", n + 1);
     let suppress = SharedFlag(props.drag.suppress_click.clone());
-    // Long timelines render only the columns near the visible part (the page stays light to lay out).
-    let scroll = use_state(|| (0, 2000));
-    let onscroll = {
-        let scroll = scroll.clone();
-        Callback::from(move |e: web_sys::Event| {
-            let el: web_sys::HtmlElement = e.target_unchecked_into();
-            scroll.set((el.scroll_left(), el.client_width()));
-        })
-    };
-    let window = visible_columns(n + 1, scroll.0, scroll.1);
+    // Long timelines render only the columns near the visible part (the page stays light to lay out), and
+    // the view follows the cursor.
+    let cursor_column = model.cursor.filter(|&c| c < n).map(|c| c..c + 1);
+    let window = use_scroll_window(n + 1, cursor_column.clone());
+    let shown = rendered(n + 1, RENDER_ALL, window.viewport, ASSUMED_COLUMNS, cursor_column, MARGIN_COLUMNS);
 
     let labels = lanes.iter().map(|lane| {
         let label = match lane {
@@ -184,7 +183,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 data-testid={format!("lane-{label}")}>{ label }</div>
         }
     });
-    let columns = window.map(|i| {
+    let columns = shown.into_iter().flatten().map(|i| {
         let event = model.scenario.events.get(i);
         let chip = event.map(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
         let bugs: Vec<String> = model
@@ -216,13 +215,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
     html! {
         <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"))} aria-label="Timeline">
             // The lane labels stay put while the steps scroll sideways beside them.
-            <div class="timeline__body" style={style.clone()}>
+            <div class="timeline__body" style={lanes_style}>
                 <div class="timeline__labels">
                     <div class="timeline__corner">{ "step" }</div>
                     { for labels }
                 </div>
-                <div class="timeline__scroll" {onscroll}>
-                    <div class="timeline__grid" {style}>
+                <div class="timeline__scroll" ref={window.node} onscroll={window.onscroll}>
+                    <div class="timeline__grid" style={columns_style}>
                         { for columns }
                     </div>
                 </div>
@@ -234,21 +233,12 @@ pub fn timeline(props: &TimelineProps) -> Html {
 
 /// Timelines up to this many columns are rendered whole.
 const RENDER_ALL: usize = 80;
+
 /// Columns rendered beyond each side of the visible part.
 const MARGIN_COLUMNS: usize = 12;
 
-/// The columns to render for a scroll position: everything for short timelines; otherwise those that can be
-/// visible (whatever the column width between the phone's and the desktop's) plus a margin.
-pub fn visible_columns(columns: usize, scroll_left: i32, width: i32) -> std::ops::Range<usize> {
-    if columns <= RENDER_ALL {
-        return 0..columns;
-    }
-    let (narrowest, widest) = (55.0, 100.0);
-    let left = f64::from(scroll_left.max(0));
-    let first = (left / widest) as usize;
-    let last = ((left + f64::from(width.max(0))) / narrowest) as usize + 1;
-    first.saturating_sub(MARGIN_COLUMNS)..(last + MARGIN_COLUMNS).min(columns)
-}
+/// Columns taken as visible before the timeline is measured (a wide desktop).
+const ASSUMED_COLUMNS: usize = 24;
 
 fn step_header(
     i: usize,
@@ -354,21 +344,5 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
             <span class="chip__label">{ &c.text }</span>
             { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ r }</span> }) }
         </button>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::visible_columns;
-
-    #[test]
-    fn short_timelines_render_whole_and_long_ones_a_window_around_the_visible_part() {
-        assert_eq!(visible_columns(50, 4000, 800), 0..50);
-        let w = visible_columns(201, 0, 1200);
-        assert_eq!(w.start, 0);
-        assert!(w.end >= 1200 / 55 && w.end < 60, "{w:?}");
-        let w = visible_columns(201, 9000, 1200);
-        assert!(w.start <= 9000 / 100 && w.end >= (9000 + 1200) / 55, "{w:?}");
-        assert_eq!(visible_columns(201, 100_000, 1200).end, 201);
     }
 }

@@ -24,8 +24,19 @@ pub struct Comparison {
 
 /// Run `scenario` under each variant (with the scenario's flags) and compare.
 pub fn compare(scenario: &Scenario, variants: &[Variant]) -> Comparison {
-    let traces: Vec<Trace> =
-        variants.iter().map(|v| crate::run_protocol(scenario, Protocol::new(*v, &scenario.config.flags))).collect();
+    recompare(&[], scenario, variants)
+}
+
+/// As [`compare`], each variant's run going on from its trace among `previous` (the traces of an earlier
+/// version of the scenario) where the scenario did not change. The result equals [`compare`]'s.
+pub fn recompare(previous: &[Trace], scenario: &Scenario, variants: &[Variant]) -> Comparison {
+    let traces: Vec<Trace> = variants
+        .iter()
+        .map(|&v| {
+            let before = previous.iter().find(|t| t.variant == v);
+            crate::rerun_protocol(before, scenario, Protocol::new(v, &scenario.config.flags))
+        })
+        .collect();
     let steps = scenario.events.len();
     let first_difference = (0..steps).find(|&i| {
         let first = traces.first().map(|t| observable(t.state_at(Some(i))));

@@ -19,6 +19,7 @@ pub mod epoch_cache;
 pub mod invariants;
 pub mod presets;
 pub mod report;
+mod resume;
 pub mod scenario;
 pub mod share;
 pub mod state;
@@ -26,12 +27,13 @@ pub mod trace;
 pub mod variant;
 pub mod view;
 
-pub use compare::{compare, Comparison};
+pub use compare::{compare, recompare, Comparison};
 pub use scenario::{parse_scenario, Scenario, ScenarioError};
 pub use trace::Trace;
 pub use variant::{Flag, Protocol, Variant};
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use invariants::{Ctx, Violation};
 
@@ -47,12 +49,32 @@ pub fn run_variant(scenario: &Scenario, variant: Variant) -> Trace {
 
 /// Run a scenario under an explicit protocol.
 pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
+    rerun_protocol(None, scenario, protocol)
+}
+
+/// Run a scenario under an explicit protocol, going on from `previous` (a trace of an earlier version of the
+/// scenario) where the two agree: the steps before the first changed event are reused, not recomputed.
+/// The result equals [`run_protocol`]'s.
+pub fn rerun_protocol(previous: Option<&Trace>, scenario: &Scenario, protocol: Protocol) -> Trace {
     let mut sim = engine::Sim::new(scenario, protocol);
     let initial = sim.state.clone();
     let mut steps = Vec::with_capacity(scenario.events.len());
     let mut violations: Vec<Violation> = Vec::new();
     let mut known = BTreeMap::new();
-    for (index, event) in scenario.events.iter().enumerate() {
+    let mut checkpoints = Vec::new();
+    if let Some((prev, from)) = previous.and_then(|t| Some((t, t.resume.start_for(protocol, scenario)?))) {
+        let n = from.steps as usize;
+        steps.extend(prev.steps[..n].iter().cloned());
+        sim.state = steps.last().map_or_else(|| initial.clone(), |s: &Arc<trace::Step>| s.state.clone());
+        sim.records = prev.records[..from.records as usize].to_vec();
+        sim.pending_acks = from.pending_acks.clone();
+        sim.history = from.history.clone();
+        violations = prev.violations[..from.violations as usize].to_vec();
+        known = from.known.clone();
+        checkpoints = prev.resume.checkpoints.iter().take_while(|c| c.steps <= from.steps).cloned().collect();
+    }
+    let first = steps.len();
+    for (index, event) in scenario.events.iter().enumerate().skip(first) {
         let index = index as u32;
         let result = sim.apply(index, event);
         sim.history.observe(&sim.state, index);
@@ -65,7 +87,7 @@ pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
         };
         let holding = invariants::check(&ctx, &mut known, &mut violations);
         sim.history.after_check(&sim.state);
-        steps.push(trace::Step {
+        steps.push(Arc::new(trace::Step {
             index,
             kind: event.kind(),
             outcome: result.outcome,
@@ -73,7 +95,18 @@ pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
             annotations: result.annotations,
             state: sim.state.clone(),
             violations: holding,
-        });
+        }));
+        let done = index + 1;
+        if done % resume::EVERY == 0 || done as usize == scenario.events.len() {
+            checkpoints.push(Arc::new(resume::Checkpoint {
+                steps: done,
+                records: sim.records.len() as u32,
+                violations: violations.len() as u32,
+                pending_acks: sim.pending_acks.clone(),
+                history: sim.history.clone(),
+                known: known.clone(),
+            }));
+        }
     }
     Trace {
         scenario: scenario.name.clone(),
@@ -84,5 +117,6 @@ pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
         steps,
         violations,
         records: sim.records,
+        resume: resume::Resume::new(protocol, scenario, checkpoints),
     }
 }

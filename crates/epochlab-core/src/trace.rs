@@ -1,6 +1,8 @@
 //! What a run returns: for every step its outcome, one narration sentence, structured annotations, the full
 //! state and the violations holding after it. The UI, the CLI and the tests all read this.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::epoch_cache::EpochEnd;
@@ -261,12 +263,15 @@ pub struct Trace {
     pub flags: Vec<Flag>,
     /// State before the first event.
     pub initial: State,
-    /// One per event.
-    pub steps: Vec<Step>,
+    /// One per event (shared with the traces of edited versions of the scenario that re-ran from it).
+    pub steps: Vec<Arc<Step>>,
     /// Every distinct violation, at the first step it held.
     pub violations: Vec<Violation>,
     /// Every record ever produced, by id.
     pub records: Vec<RecordInfo>,
+    /// What a re-run of an edited scenario goes on from (not part of what the trace says).
+    #[serde(skip)]
+    pub(crate) resume: crate::resume::Resume,
 }
 
 impl Trace {

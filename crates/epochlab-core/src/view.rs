@@ -7,6 +7,7 @@
 //! of a record some step removed), or lost (a committed record now missing or replaced on the leader).
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 use serde::Serialize;
 
@@ -169,6 +170,24 @@ pub struct StepView {
     pub rejected: Option<&'static str>,
     /// Violations holding after the step.
     pub violations: Vec<Violation>,
+}
+
+impl StepView {
+    /// The offsets this step is about, for a log view too narrow to show every offset: the cells the step
+    /// appended or truncated and those a violation points at; failing those, the commit frontier (from just
+    /// below the highest HW up to the highest LEO). `None` when every log is empty.
+    pub fn focus(&self) -> Option<Range<u32>> {
+        let cells = self.brokers.iter().flat_map(|b| b.cells.iter().filter(|c| c.changed || c.flagged));
+        let marked = cells.fold(None, |span: Option<Range<u32>>, c| {
+            Some(span.map_or(c.offset..c.offset + 1, |s| s.start.min(c.offset)..s.end.max(c.offset + 1)))
+        });
+        if marked.is_some() {
+            return marked;
+        }
+        let hw = self.brokers.iter().map(|b| b.hw).max()?;
+        let leo = self.brokers.iter().map(|b| b.leo).max()?;
+        (leo > 0).then(|| hw.saturating_sub(1).min(leo - 1)..leo)
+    }
 }
 
 /// The view of `trace` after `step` (`None`: the initial state). `min_width` lets side-by-side views share

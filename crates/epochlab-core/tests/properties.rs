@@ -11,7 +11,7 @@ use epochlab_core::scenario::{Acks, Config, Delivery, Event, Policy, Scenario, F
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
 use epochlab_core::view::{view, views, CellStatus};
-use epochlab_core::{run_variant, Flag, Trace, Variant};
+use epochlab_core::{rerun_protocol, run_protocol, run_variant, Flag, Protocol, Trace, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -680,5 +680,43 @@ proptest! {
     #[test]
     fn kafka_2_1_and_diverging_epoch_show_no_bug_without_unclean_elections_or_unflushed_data(s in scenario(true)) {
         check_safe(&s)?;
+    }
+}
+
+/// An edit of `s` chosen by `seed`, as the playground makes them: an event appended, removed, inserted or
+/// replaced at some step, the steps after one reversed, or a configuration change.
+fn edited(s: &Scenario, seed: u64) -> Scenario {
+    let mut bits = Bits(seed);
+    let mut e = s.clone();
+    let n = e.events.len();
+    let at = bits.below(n + 1);
+    let some_event = |bits: &mut Bits| if n == 0 { Event::Settle } else { s.events[bits.below(n)].clone() };
+    match bits.below(6) {
+        0 => e.events.push(some_event(&mut bits)),
+        1 if at < n => drop(e.events.remove(at)),
+        2 => e.events.insert(at, some_event(&mut bits)),
+        3 if at < n => e.events[at] = some_event(&mut bits),
+        4 => e.events[at..].reverse(),
+        _ => e.config.min_insync_replicas = e.config.min_insync_replicas % e.brokers.len() as u8 + 1,
+    }
+    e
+}
+
+proptest! {
+    #![proptest_config(proptest_config(128))]
+
+    /// Re-running an edited scenario from the previous trace gives exactly the trace a full run gives, and so
+    /// does going back to the original from there.
+    #[test]
+    fn a_rerun_from_the_previous_trace_equals_a_full_run(s in scenario(false), seed in any::<u64>()) {
+        let e = edited(&s, seed);
+        for variant in Variant::ALL {
+            let (p, q) = (Protocol::new(variant, &s.config.flags), Protocol::new(variant, &e.config.flags));
+            let before = run_protocol(&s, p);
+            let after = rerun_protocol(Some(&before), &e, q);
+            prop_assert!(after == run_protocol(&e, q), "the re-run differs under {}:\nfrom\n{}\nto\n{}", variant.id(), s.to_json(), e.to_json());
+            let back = rerun_protocol(Some(&after), &s, p);
+            prop_assert!(back == before, "going back differs under {}:\nfrom\n{}\nto\n{}", variant.id(), e.to_json(), s.to_json());
+        }
     }
 }

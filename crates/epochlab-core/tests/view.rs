@@ -125,3 +125,31 @@ fn a_rejected_step_carries_its_reason_and_narration() {
     assert_eq!(v.rejected, Some("LEADER_NOT_AVAILABLE"));
     assert!(v.narration.starts_with("Rejected with LEADER_NOT_AVAILABLE"), "{}", v.narration);
 }
+
+#[test]
+fn the_focus_is_what_the_step_changed_or_flagged_else_the_commit_frontier() {
+    let t = preset("kip101-scenario-1", Variant::HwTruncation);
+    assert_eq!(view(&t, None, 0).focus(), None, "empty logs have no focus");
+    for step in 0..t.steps.len() {
+        let v = view(&t, Some(step), 0);
+        let marked: Vec<u32> = v
+            .brokers
+            .iter()
+            .flat_map(|b| b.cells.iter().filter(|c| c.changed || c.flagged).map(|c| c.offset))
+            .collect();
+        let focus = v.focus();
+        match (marked.iter().min(), marked.iter().max()) {
+            (Some(&lo), Some(&hi)) => assert_eq!(focus, Some(lo..hi + 1), "step {step}: the marked cells"),
+            _ => {
+                let hw = v.brokers.iter().map(|b| b.hw).max().unwrap();
+                let leo = v.brokers.iter().map(|b| b.leo).max().unwrap();
+                let want = (leo > 0).then(|| hw.saturating_sub(1).min(leo - 1)..leo);
+                assert_eq!(focus, want, "step {step}: the commit frontier");
+            }
+        }
+    }
+    // The loss is flagged on the leader's row, so the last step's focus holds the lost offset.
+    let last = view(&t, Some(t.steps.len() - 1), 0);
+    let lost = last.brokers.iter().flat_map(|b| &b.cells).find(|c| c.lost.is_some()).expect("a lost cell").offset;
+    assert!(last.focus().unwrap().contains(&lost));
+}
