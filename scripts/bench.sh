@@ -18,9 +18,9 @@ BUDGET_BYTES=250000 # 250 KB, counted in thousands of bytes (the stricter readin
 say "[1/3] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
 trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
 
-shopt -s nullglob
-wasm=("$SITE"/epochlab/*.wasm)
-js=("$SITE"/epochlab/*.js)
+# Every .wasm and .js the page loads: the wasm-bindgen glue, and inline JS snippets in snippets/.
+mapfile -t wasm < <(find "$SITE/epochlab" -name '*.wasm' | sort)
+mapfile -t js < <(find "$SITE/epochlab" -name '*.js' | sort)
 [[ ${#wasm[@]} -gt 0 && ${#js[@]} -gt 0 ]] || die "no .wasm or .js in $SITE/epochlab/"
 gz() { gzip -9 -c "$1" | wc -c; }
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1000 }'; }

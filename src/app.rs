@@ -47,15 +47,24 @@ impl Reducible for State {
     }
 }
 
+/// Props.
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// The address's compressed share link, unpacked by the browser before the start ([`link::unpack`]).
+    #[prop_or_default]
+    pub unpacked: Rc<link::Unpacked>,
+}
+
 /// The app.
 #[function_component(App)]
-pub fn app() -> Html {
-    let start = use_memo((), |_| {
+pub fn app(props: &AppProps) -> Html {
+    let unpacked = props.unpacked.clone();
+    let start = use_memo((), move |_| {
         let hash = web::hash();
         // An embed never touches the reader's saved scenario, not even to read it.
         let embedded = link::params(&hash).embed.is_some();
         let stored = if embedded { None } else { LocalStorage::raw().get_item(storage::KEY).ok().flatten() };
-        let s = link::startup(&hash, stored);
+        let s = link::startup(&hash, stored, (*unpacked).clone());
         (Rc::new(s.model), s.embed, s.persist_now)
     });
     let (first, embed, persist_now) = (start.0.clone(), start.1, start.2);

@@ -10,6 +10,7 @@ use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::spawn_local;
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
@@ -82,12 +83,23 @@ pub fn use_reload_on_new_link() {
 pub fn use_address_follows(model: &Rc<Model>, embed: Option<EmbedMode>) {
     let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
     let mounted = use_mut_ref(|| false);
+    // Compression answers asynchronously: only the latest edit's link may be written.
+    let latest = use_mut_ref(|| 0u32);
     let key = (model.scenario.clone(), model.variants.clone(), model.cursor);
     let model = model.clone();
     use_effect_with(key, move |_| {
         if std::mem::replace(&mut *mounted.borrow_mut(), true) {
+            let generation = latest.borrow().wrapping_add(1);
+            *latest.borrow_mut() = generation;
             // Encoding (and deflating) the link waits for the pause too: a drag or playback costs nothing here.
-            *pending.borrow_mut() = Some(Timeout::new(400, move || web::replace_hash(&link::fragment(&model, embed))));
+            *pending.borrow_mut() = Some(Timeout::new(400, move || {
+                spawn_local(async move {
+                    let fragment = link::compact_fragment(&model, embed).await;
+                    if *latest.borrow() == generation {
+                        web::replace_hash(&fragment);
+                    }
+                })
+            }));
         }
     });
 }

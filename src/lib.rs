@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod components;
+pub mod compress;
 pub mod drag;
 pub mod effects;
 pub mod embed;
@@ -25,5 +26,10 @@ pub use app::App;
 /// Mounts [`App`] on the document body. Call once from `main`.
 pub fn start() {
     panic::install();
-    yew::Renderer::<App>::new().render();
+    // A compressed share link is unpacked by the browser, which answers asynchronously: the page starts
+    // once it has (at once when there is no such link).
+    wasm_bindgen_futures::spawn_local(async {
+        let unpacked = link::unpack(&web::hash()).await;
+        yew::Renderer::<App>::with_props(app::AppProps { unpacked: std::rc::Rc::new(unpacked) }).render();
+    });
 }

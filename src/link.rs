@@ -6,7 +6,7 @@
 //! opens the landing scenario with a notice. Either way the stored working scenario is not overwritten until
 //! the user edits, and an embed never writes storage at all.
 
-use epochlab_core::share::{self, ShareState};
+use epochlab_core::share::{self, Content, ShareError, ShareState};
 
 use crate::model::{Action, Model, Notice};
 use crate::storage;
@@ -77,13 +77,36 @@ pub fn model_of(state: ShareState) -> Model {
     model
 }
 
-/// Decide the first model from the address's fragment and the stored working scenario.
-pub fn startup(hash: &str, stored: Option<String>) -> Startup {
+/// What a compressed link holds, unpacked by the browser before the page starts (`None` when the address
+/// holds no compressed link). See [`startup`].
+pub type Unpacked = Option<Result<Vec<u8>, ShareError>>;
+
+/// Unpack the address's link if it is compressed: the one step of opening a link that must wait for the
+/// browser.
+pub async fn unpack(hash: &str) -> Unpacked {
+    let payload = params(hash).payload?;
+    match share::open_payload(&payload) {
+        Ok(Content::Deflated(deflated)) => Some(crate::compress::inflate(&deflated).await),
+        _ => None,
+    }
+}
+
+/// The share state of a link, given what [`unpack`] made of it.
+fn open_link(payload: &str, unpacked: Unpacked) -> Result<ShareState, ShareError> {
+    match share::open_payload(payload)? {
+        Content::Layout(layout) => share::from_layout(&layout),
+        Content::Deflated(_) => share::from_layout(&unpacked.unwrap_or(Err(share::inflate_error(false)))?),
+    }
+}
+
+/// Decide the first model from the address's fragment, the stored working scenario and, for a compressed
+/// link, what [`unpack`] made of it.
+pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startup {
     let p = params(hash);
     let mut startup = match p.payload {
         None if p.embed.is_some() => Startup { model: Model::landing(), embed: p.embed, persist_now: false },
         None => Startup { model: storage::initial(stored), embed: None, persist_now: true },
-        Some(payload) => match share::decode(&payload) {
+        Some(payload) => match open_link(&payload, unpacked) {
             Ok(state) => Startup { model: model_of(state), embed: p.embed, persist_now: false },
             Err(e) => {
                 let mut model = Model::landing();
@@ -108,9 +131,21 @@ pub fn share_state(model: &Model) -> ShareState {
     }
 }
 
-/// The fragment that reproduces the model (and the embed mode), without the `#`.
+/// The fragment that reproduces the model (and the embed mode), without the `#`, uncompressed: for where a
+/// link is needed at once. [`compact_fragment`] is the one to show and share.
 pub fn fragment(model: &Model, embed: Option<EmbedMode>) -> String {
-    let mut f = share::fragment(&share_state(model));
+    fragment_of(&share::layout(&share_state(model)), None, embed)
+}
+
+/// [`fragment`], compressed by the browser when that makes it shorter.
+pub async fn compact_fragment(model: &Model, embed: Option<EmbedMode>) -> String {
+    let layout = share::layout(&share_state(model));
+    let deflated = crate::compress::deflate(&layout).await;
+    fragment_of(&layout, deflated.as_deref(), embed)
+}
+
+fn fragment_of(layout: &[u8], deflated: Option<&[u8]>, embed: Option<EmbedMode>) -> String {
+    let mut f = format!("s={}", share::payload(layout, deflated));
     if let Some(e) = embed {
         f.push('&');
         f.push_str(e.param());
@@ -118,9 +153,9 @@ pub fn fragment(model: &Model, embed: Option<EmbedMode>) -> String {
     f
 }
 
-/// `<iframe>` code for a blog post.
-pub fn embed_code(page: &str, model: &Model) -> String {
-    let src = format!("{page}#{}", fragment(model, Some(EmbedMode::View)));
+/// `<iframe>` code for a blog post, given the model's fragment in [`EmbedMode::View`].
+pub fn embed_code(page: &str, model: &Model, view_fragment: &str) -> String {
+    let src = format!("{page}#{view_fragment}");
     let title = crate::export::xml_escape(&format!("Epochlab: {}", model.scenario.name));
     let rows = model.scenario.brokers.len() as u32;
     // The timeline, then the broker rows of up to two variants side by side (a second row of panels beyond).
@@ -153,23 +188,23 @@ mod tests {
             .reduce(Action::AddBroker)
             .reduce(Action::ToggleVariant(Variant::Kip101))
             .reduce(Action::SetCursor(Some(4)));
-        let s = startup(&format!("#{}", fragment(&m, None)), None);
+        let s = startup(&format!("#{}", fragment(&m, None)), None, None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);
         assert_eq!(s.model.cursor, Some(4));
         assert!(!s.persist_now, "a link does not overwrite the stored scenario until the user edits");
         assert_eq!(s.embed, None);
         let before = Model::landing().reduce(Action::Home);
-        assert_eq!(startup(&format!("#{}", fragment(&before, None)), None).model.cursor, None);
+        assert_eq!(startup(&format!("#{}", fragment(&before, None)), None, None).model.cursor, None);
     }
 
     #[test]
     fn an_embed_link_is_read_only_in_view_mode() {
         let m = Model::landing();
-        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::View))), None);
+        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::View))), None, None);
         assert_eq!(s.embed, Some(EmbedMode::View));
         assert!(s.model.read_only);
-        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::Edit))), None);
+        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::Edit))), None, None);
         assert!(!s.model.read_only);
         assert!(!s.persist_now);
     }
@@ -178,7 +213,7 @@ mod tests {
     fn a_bad_link_opens_the_landing_scenario_with_a_notice_and_saves_nothing() {
         let stored = storage::encode(&Model::landing().reduce(Action::AddBroker));
         for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
-            let s = startup(bad, Some(stored.clone()));
+            let s = startup(bad, Some(stored.clone()), None);
             assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
             assert!(
                 s.model.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be opened")),
@@ -191,17 +226,54 @@ mod tests {
     #[test]
     fn without_a_link_the_stored_scenario_opens() {
         let m = Model::landing().reduce(Action::AddBroker);
-        let s = startup("", Some(storage::encode(&m)));
+        let s = startup("", Some(storage::encode(&m)), None);
         assert_eq!(s.model.scenario, m.scenario);
         assert!(s.persist_now);
     }
 
     #[test]
     fn the_embed_code_is_an_iframe_with_a_title_and_lazy_loading() {
-        let code = embed_code("https://example.org/epochlab/", &Model::landing());
+        let m = Model::landing();
+        let code = embed_code("https://example.org/epochlab/", &m, &fragment(&m, Some(EmbedMode::View)));
         assert!(code.starts_with(r#"<iframe src="https://example.org/epochlab/#s="#));
         assert!(code.contains("&amp;embed=view"));
         assert!(code.contains(r#"title="Epochlab: KIP-101 scenario 1: a committed record lost""#));
         assert!(code.contains(r#"loading="lazy""#));
+    }
+
+    #[test]
+    fn a_compressed_link_opens_with_what_the_browser_unpacked() {
+        let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(3)));
+        let state = share_state(&m);
+        // `share::encode` compresses with miniz, as the browser's CompressionStream would.
+        let hash = format!("#s={}", share::encode(&state));
+        let Ok(Content::Deflated(_)) = share::open_payload(&hash[3..]) else {
+            panic!("the landing scenario compresses")
+        };
+        let unpacked = Some(Ok(share::layout(&state)));
+        let s = startup(&hash, None, unpacked);
+        assert_eq!((s.model.scenario, s.model.cursor), (m.scenario.clone(), Some(3)));
+        // What the browser could not unpack is a bad link, with the same notice.
+        let s = startup(&hash, None, Some(Err(share::inflate_error(true))));
+        assert_eq!(s.model.scenario, Model::landing().scenario);
+        let notice = s.model.notice.expect("a notice").text;
+        assert!(notice.contains("could not be opened") && notice.contains("unpacks to more than"), "{notice}");
+        let s = startup(&hash, None, None);
+        assert!(s.model.notice.is_some_and(|n| n.text.contains("cannot be decompressed")));
+    }
+
+    #[test]
+    fn a_compact_fragment_is_the_plain_one_unless_compression_shortens_it() {
+        let m = Model::landing();
+        let layout = share::layout(&share_state(&m));
+        assert_eq!(fragment_of(&layout, None, None), fragment(&m, None));
+        let deflated = share::encode(&share_state(&m));
+        assert_eq!(fragment_of(&layout, Some(&[0u8; 2000]), None), fragment(&m, None), "a longer result is not used");
+        let ok = share::open_payload(&deflated);
+        assert!(matches!(ok, Ok(Content::Deflated(_))));
+        let Ok(Content::Deflated(bytes)) = ok else { unreachable!() };
+        let compact = fragment_of(&layout, Some(&bytes), Some(EmbedMode::Edit));
+        assert_eq!(compact, format!("s={deflated}&embed=edit"));
+        assert!(compact.len() < fragment(&m, Some(EmbedMode::Edit)).len());
     }
 }

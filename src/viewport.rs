@@ -76,14 +76,18 @@ pub fn rendered(
         let centre = (f.start + f.end) / 2;
         ranges.push(centre.saturating_sub(span / 2)..(centre + span / 2 + 1).max(f.end));
     }
-    let mut widened: Vec<Range<usize>> = ranges
+    let mut widened = ranges
         .into_iter()
         .map(|r| r.start.saturating_sub(margin).min(total)..(r.end + margin).min(total))
-        .filter(|r| !r.is_empty())
-        .collect();
-    widened.sort_by_key(|r| r.start);
-    let mut merged: Vec<Range<usize>> = Vec::with_capacity(widened.len());
-    for r in widened {
+        .filter(|r| !r.is_empty());
+    let (a, b) = (widened.next(), widened.next());
+    // At most two ranges: put them in order by hand (a general sort costs kilobytes of download).
+    let ordered = match (a, b) {
+        (Some(a), Some(b)) if b.start < a.start => [Some(b), Some(a)],
+        (a, b) => [a, b],
+    };
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(2);
+    for r in ordered.into_iter().flatten() {
         match merged.last_mut() {
             Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
             _ => merged.push(r),
@@ -176,5 +180,6 @@ mod tests {
         // The focus elsewhere: both, merged when they overlap.
         assert_eq!(rendered(200, 24, Some(v), 16, Some(112..113), 4), vec![96..121]);
         assert_eq!(rendered(200, 24, Some(v), 16, Some(198..200), 4), vec![96..112, 191..200]);
+        assert_eq!(rendered(200, 24, Some(v), 16, Some(10..11), 4), vec![2..19, 96..112], "in order");
     }
 }

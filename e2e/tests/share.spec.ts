@@ -17,9 +17,11 @@ test.describe('share links', () => {
     // The address follows the edits (debounced).
     await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=1/);
     await openSharePanel(page);
+    // Both are compressed by the browser, a moment after each change.
+    const address = await page.evaluate(() => location.href);
+    await expect(page.getByTestId('share-link')).toHaveValue(address);
     const link = await page.getByTestId('share-link').inputValue();
     expect(link.length).toBeLessThan(600);
-    expect(await page.evaluate(() => location.href)).toBe(link);
     const verdicts = await page.locator('[data-testid^="verdict-"]').allTextContents();
 
     // A fresh browser context: no storage, nothing shared but the link.
@@ -36,6 +38,22 @@ test.describe('share links', () => {
     expect(await other.evaluate(() => localStorage.getItem('epochlab.working.v1'))).toBeNull();
     await fresh.close();
     otherErrors.check();
+    errors.check();
+  });
+
+  test('a compressed link made by the command line opens, as will every version-1 link', async ({ page }) => {
+    const errors = watchErrors(page);
+    // `epochlab link crates/epochlab-core/src/presets/kip101-scenario-2.json -v hw-truncation -v kip-279
+    // --step 6`: deflated by miniz_oxide, unpacked here by the browser's DecompressionStream.
+    const cli =
+      '#s=1Aa8CLZCxTsMwFEUbtxJzBQiJ6VaCBbURSbdu7QRiYevsJi_YimNXtkPE1n_gE_gcfqrPaTfr3ffuPddiIm5WH--fq-K1QKjISq8dyg3i4OCpcr4OkBHOElzTBIr_YgtDMo1tjYOLCgfvWvIBypkaXTEKXbnEoU-H5gdbKBnQmD4oShKiQ61Dm7NydAN5NFKb3hOibClcXGs32Bw7VK5LI1m1aLQPEYOOyrF1itABZKiKVC_H2MHryNvdeoQegVHk2CuynOUp9t4GPosBb3teQMn-3wk-jThxdA0OUXFhruN7w1S-t5VMxpbJtP3apEosh1RmUJTI-SD9C5e5KusL0vWEsY0BcRZjHKX2nJiLbJvtkN3en2YT0RWLxePLaZaJruTX7_Rv-vT8cJoJ0a3v5vMza2aBFA';
+    await page.goto('./' + cli);
+    await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 2: two records at one offset');
+    await expect(chips(page)).toHaveCount(19);
+    await expect(page.getByTestId('cursor-position')).toHaveText('Step 6 of 18: produce');
+    await expect(page.getByTestId('variant-hw-truncation')).toBeVisible();
+    await expect(page.getByTestId('variant-kip-279')).toBeVisible();
+    await expect(page.locator('.notice')).toHaveCount(0);
     errors.check();
   });
 

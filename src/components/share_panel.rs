@@ -8,7 +8,7 @@ use yew::prelude::*;
 use super::ModelProps;
 use crate::export;
 use crate::import::import_text;
-use crate::link;
+use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
 use crate::storage;
 use crate::web;
@@ -36,14 +36,38 @@ pub fn current_svg(m: &Model) -> (String, u32, u32) {
     (svg, export::WIDTH, height)
 }
 
+/// What a link holds: links made for another key are out of date.
+type ShareKey = (epochlab_core::Scenario, Vec<epochlab_core::Variant>, Option<usize>);
+
+fn share_key(m: &Model) -> ShareKey {
+    (m.scenario.clone(), m.variants.clone(), m.cursor)
+}
+
 /// The panel.
 #[function_component(SharePanel)]
 pub fn share_panel(props: &ModelProps) -> Html {
     let m = props.model.clone();
     let d = props.dispatch.clone();
     let page = web::page_url();
-    let share_link = format!("{page}#{}", link::fragment(&m, None));
-    let embed = link::embed_code(&page, &m);
+    // The browser compresses the links a moment after each change; until then they are shown uncompressed.
+    let compact = use_state(|| None::<(ShareKey, String, String)>);
+    {
+        let (compact, m) = (compact.clone(), m.clone());
+        use_effect_with(share_key(&m), move |key| {
+            let key = key.clone();
+            spawn_local(async move {
+                let share = link::compact_fragment(&m, None).await;
+                let view = link::compact_fragment(&m, Some(EmbedMode::View)).await;
+                compact.set(Some((key, share, view)));
+            });
+        });
+    }
+    let (share_fragment, view_fragment) = match &*compact {
+        Some((key, share, view)) if *key == share_key(&m) => (share.clone(), view.clone()),
+        _ => (link::fragment(&m, None), link::fragment(&m, Some(EmbedMode::View))),
+    };
+    let share_link = format!("{page}#{share_fragment}");
+    let embed = link::embed_code(&page, &m, &view_fragment);
 
     let copy = |text: String, what: &'static str| {
         let d = d.clone();

@@ -165,17 +165,52 @@ fn invalid(at: impl Into<String>, message: impl Into<String>) -> ShareError {
 /// naming an unknown broker, six brokers, …) gives a payload that [`decode`] refuses as an invalid scenario,
 /// and a result longer than [`MAX_PAYLOAD`] is refused as oversized, so check its length before offering it.
 pub fn encode(state: &ShareState) -> String {
-    let layout = write_layout(state);
+    let layout = layout(state);
     let deflated = miniz_oxide::deflate::compress_to_vec(&layout, DEFLATE_LEVEL);
-    let frame = if deflated.len() < layout.len() { seal(FLAG_DEFLATED, &deflated) } else { seal(0, &layout) };
+    payload(&layout, Some(&deflated))
+}
+
+/// Read a payload (what follows `s=`). Never panics; every failure is one of [`ShareError`]'s classes.
+pub fn decode(payload: &str) -> Result<ShareState, ShareError> {
+    match open_payload(payload)? {
+        Content::Layout(layout) => from_layout(&layout),
+        Content::Deflated(deflated) => from_layout(&inflate(&deflated)?),
+    }
+}
+
+/// What a payload's frame holds, once its version, length and checksum check out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Content {
+    /// The layout itself: read it with [`from_layout`].
+    Layout(Vec<u8>),
+    /// The layout as raw DEFLATE (RFC 1951): inflate it to at most [`MAX_LAYOUT`] bytes, then [`from_layout`].
+    Deflated(Vec<u8>),
+}
+
+// [`encode`] and [`decode`] compress with miniz_oxide. The web app compresses with the browser's own
+// (CompressionStream), which keeps a DEFLATE implementation out of its download: it uses the four steps
+// below, which are also what `encode` and `decode` are made of.
+
+/// The layout of `state`: a payload's content before compression.
+pub fn layout(state: &ShareState) -> Vec<u8> {
+    write_layout(state)
+}
+
+/// The payload for a layout and, when the caller could compress it, the same layout as raw DEFLATE: the
+/// shorter of the two is framed.
+pub fn payload(layout: &[u8], deflated: Option<&[u8]>) -> String {
+    let frame = match deflated {
+        Some(d) if d.len() < layout.len() => seal(FLAG_DEFLATED, d),
+        _ => seal(0, layout),
+    };
     let mut payload = String::with_capacity(1 + frame.len().div_ceil(3) * 4);
     payload.push(char::from(VERSION_DIGITS[VERSION as usize]));
     base64url_encode(&frame, &mut payload);
     payload
 }
 
-/// Read a payload (what follows `s=`). Never panics; every failure is one of [`ShareError`]'s classes.
-pub fn decode(payload: &str) -> Result<ShareState, ShareError> {
+/// Check a payload's size, version, framing and checksum, and return its content.
+pub fn open_payload(payload: &str) -> Result<Content, ShareError> {
     if payload.len() > MAX_PAYLOAD {
         return Err(ShareError::Oversized(format!("{} characters, the limit is {MAX_PAYLOAD}", payload.len())));
     }
@@ -186,9 +221,22 @@ pub fn decode(payload: &str) -> Result<ShareState, ShareError> {
     check_version(first)?;
     let frame = base64url_decode(chars.as_str())?;
     let (flags, content) = open(&frame)?;
-    let layout = if flags & FLAG_DEFLATED != 0 { inflate(content)? } else { content.to_vec() };
-    let state = read_layout(&layout)?;
-    validate(state)
+    Ok(if flags & FLAG_DEFLATED != 0 { Content::Deflated(content.to_vec()) } else { Content::Layout(content.to_vec()) })
+}
+
+/// The share state a layout holds, checked against the scenario contract.
+pub fn from_layout(layout: &[u8]) -> Result<ShareState, ShareError> {
+    validate(read_layout(layout)?)
+}
+
+/// The error for deflated content that a decompressor refused: it unpacks to more than [`MAX_LAYOUT`] bytes
+/// (`oversized`), or it is not valid DEFLATE.
+pub fn inflate_error(oversized: bool) -> ShareError {
+    if oversized {
+        ShareError::Oversized(format!("its scenario unpacks to more than {MAX_LAYOUT} bytes"))
+    } else {
+        corrupt("its compressed data cannot be decompressed")
+    }
 }
 
 /// `s=<payload>`, the fragment (without `#`) a link ends with.
@@ -348,12 +396,7 @@ fn open(decoded: &Decoded) -> Result<(u8, &[u8]), ShareError> {
 
 fn inflate(content: &[u8]) -> Result<Vec<u8>, ShareError> {
     use miniz_oxide::inflate::{decompress_to_vec_with_limit, TINFLStatus};
-    decompress_to_vec_with_limit(content, MAX_LAYOUT).map_err(|e| match e.status {
-        TINFLStatus::HasMoreOutput => {
-            ShareError::Oversized(format!("its scenario unpacks to more than {MAX_LAYOUT} bytes"))
-        }
-        _ => corrupt("its compressed data cannot be decompressed"),
-    })
+    decompress_to_vec_with_limit(content, MAX_LAYOUT).map_err(|e| inflate_error(e.status == TINFLStatus::HasMoreOutput))
 }
 
 /// CRC-32/ISO-HDLC (reflected, polynomial 0xEDB88320), bit by bit: links are small.

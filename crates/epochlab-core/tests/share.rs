@@ -6,7 +6,10 @@
 
 use epochlab_core::presets::PRESETS;
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, Policy, Scenario, FORMAT_VERSION};
-use epochlab_core::share::{decode, encode, fragment, from_fragment, ShareError, ShareState, MAX_PAYLOAD};
+use epochlab_core::share::{
+    decode, encode, fragment, from_fragment, from_layout, inflate_error, layout, open_payload,
+    payload as frame_payload, Content, ShareError, ShareState, MAX_PAYLOAD,
+};
 use epochlab_core::{Flag, Variant};
 use proptest::prelude::*;
 
@@ -160,6 +163,34 @@ fn the_layout_is_the_documented_one() {
     assert_eq!(&encode(&state), shorter);
     assert_eq!(decode(&raw), Ok(state.clone()));
     assert_eq!(decode(&deflated), Ok(state));
+}
+
+/// The steps the web app takes with the browser's compressor give the links `encode` and `decode` handle.
+#[test]
+fn encoding_in_steps_with_any_compressor_gives_the_same_links() {
+    let (state, documented) = (documented_state(), documented_layout());
+    assert_eq!(layout(&state), documented);
+    let deflated = miniz_oxide::deflate::compress_to_vec(&documented, 10);
+    assert_eq!(frame_payload(&documented, Some(&deflated)), encode(&state));
+    // Without a compressor, or with one that does no better, the layout goes in as it is.
+    let raw = frame_payload(&documented, None);
+    assert_eq!(raw, seal_v1(0, &documented));
+    assert_eq!(frame_payload(&documented, Some(&[0u8; 400])), raw);
+    assert_eq!(open_payload(&raw), Ok(Content::Layout(documented.clone())));
+    assert_eq!(from_layout(&documented), Ok(state.clone()));
+    // A preset is long enough to be worth compressing: its content comes back deflated.
+    let preset = ShareState { scenario: PRESETS[0].scenario(), variants: vec![Variant::Kip279], cursor: None };
+    let long = layout(&preset);
+    let packed = miniz_oxide::deflate::compress_to_vec(&long, 10);
+    assert!(packed.len() < long.len());
+    assert_eq!(open_payload(&frame_payload(&long, Some(&packed))), Ok(Content::Deflated(packed)));
+    // A decompressor's failures read like decode's own.
+    assert!(matches!(inflate_error(true), ShareError::Oversized(_)));
+    assert_eq!(
+        inflate_error(false).to_string(),
+        decode(&seal_v1(1, &[0xff, 0xff, 0xff])).unwrap_err().to_string(),
+        "a stream that is not DEFLATE"
+    );
 }
 
 #[test]
