@@ -51,4 +51,4 @@ echo "$paint_out"
 echo
 printf '\033[1;34m==>\033[0m make bench figures (measurements on this machine, not assertions):\n'
 echo "    $size_line"
-grep -E '^drop to next paint' <<<"$paint_out" | sed 's/^/    /'
+grep -E "^(drop to next paint|app's work)" <<<"$paint_out" | sed 's/^/    /'

@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
+use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
 use crate::components::header::{headline, Header};
 use crate::components::log_grid::Legend;
@@ -89,15 +90,6 @@ pub fn app(props: &AppProps) -> Html {
     use_embed_messages(&model, latest.clone(), dispatch.clone());
     use_file_drop(dispatch.clone());
 
-    let share_open = use_state(|| false);
-    let on_share_toggle = {
-        let share_open = share_open.clone();
-        Callback::from(move |e: Event| {
-            let details: web_sys::HtmlDetailsElement = e.target_unchecked_into();
-            share_open.set(details.open());
-        })
-    };
-
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     // Every variant's view at the cursor, on one shared grid, computed once per model.
     let views = {
@@ -157,15 +149,12 @@ pub fn app(props: &AppProps) -> Html {
                 { timeline }
                 { variants }
                 <Legend />
-                <details class="workspace__config">
-                    <summary>{ "Configuration: variants, brokers, cluster settings" }</summary>
+                <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
-                </details>
-                <details class="workspace__config" data-testid="share-panel" ontoggle={on_share_toggle}>
-                    <summary>{ "Share, embed, export and import" }</summary>
-                    // Built only while open: the link and embed code are encoded on every render of the panel.
-                    if *share_open { <SharePanel model={model.clone()} dispatch={dispatch.clone()} /> }
-                </details>
+                </Disclosure>
+                <Disclosure summary="Share, embed, export and import" testid="share-panel">
+                    <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
             </main>
             <Palette dispatch={dispatch.clone()} drag={drag.clone()} />
             // Always one node here, so that siblings keep their DOM (and the timeline its scroll position).

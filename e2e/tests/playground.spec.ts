@@ -157,6 +157,47 @@ test.describe('the playground', () => {
     errors.check();
   });
 
+  test('a long story: the logs and the timeline follow the cursor and draw what is scrolled into view', async ({
+    page,
+  }, testInfo) => {
+    const errors = watchErrors(page);
+    await open(page);
+    // 121 steps: an election, then 60 rounds of produce and settle on A and B (A's log reaches offset 59).
+    const events: object[] = [{ kind: 'elect' }];
+    for (let i = 1; i <= 60; i++) events.push({ kind: 'produce', record: `m${i}` }, { kind: 'settle' });
+    const scenario = { version: 1, name: 'Sixty records', brokers: ['A', 'B'], config: { variant: 'kip-279' }, events };
+    await page.evaluate(
+      (v) => localStorage.setItem('epochlab.working.v1', v),
+      JSON.stringify({ scenario, variants: ['kip-279'], cursor: 120 }),
+    );
+    await page.reload();
+    await expect(page.getByTestId('cursor-position')).toHaveText('Step 120 of 120: settle');
+    const grid = page.locator('[data-testid="variant-kip-279"] .log-grid');
+    const inView = async (testid: string) => {
+      const [g, c] = [await grid.boundingBox(), await page.getByTestId(testid).boundingBox()];
+      return !!g && !!c && c.x >= g.x - 1 && c.x + c.width <= g.x + g.width + 1;
+    };
+    // At the end, the newest offsets are in view and the headings still are; early offsets are not even drawn.
+    await expect.poll(() => inView('cell-kip-279-A-59')).toBe(true);
+    await expect(page.getByTestId('role-kip-279-A')).toBeInViewport();
+    await expect(page.getByTestId('cell-kip-279-A-0')).toHaveCount(0);
+    await shot(page, testInfo, 'long-log-end');
+    // Back to the first produce: the view follows it to offset 0, and the timeline to step 1.
+    await page.getByTestId('cursor-scrub').fill('1');
+    await expect(page.getByTestId('cursor-position')).toHaveText('Step 1 of 120: produce');
+    await expect.poll(() => inView('cell-kip-279-A-0')).toBe(true);
+    await expect(page.getByTestId('step-1')).toBeInViewport();
+    await expect(page.getByTestId('cell-kip-279-A-0')).toHaveAttribute('data-status', 'uncommitted');
+    // Back at the end, scrolling the log by hand draws the offsets that come into view.
+    await page.keyboard.press('End');
+    await expect.poll(() => inView('cell-kip-279-A-59')).toBe(true);
+    await grid.evaluate((el) => (el.scrollLeft = 0));
+    await expect.poll(() => inView('cell-kip-279-A-0')).toBe(true);
+    await expect(page.getByTestId('cell-kip-279-A-0')).toHaveAttribute('data-status', 'committed');
+    await expect(page.getByTestId('step-120')).toBeInViewport();
+    errors.check();
+  });
+
   test('variants and brokers can be changed', async ({ page }, testInfo) => {
     const errors = watchErrors(page);
     await open(page);

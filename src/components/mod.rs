@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod controls;
+pub mod disclosure;
 pub mod editor;
 pub mod explanation;
 pub mod header;
