@@ -172,7 +172,7 @@ test.describe('the playground', () => {
     );
     await page.reload();
     await expect(page.getByTestId('cursor-position')).toHaveText('Step 120 of 120: settle');
-    const grid = page.locator('[data-testid="variant-kip-279"] .log-grid');
+    const grid = page.locator('[data-testid="variant-kip-279"] .log-grid__scroll');
     const inView = async (testid: string) => {
       const [g, c] = [await grid.boundingBox(), await page.getByTestId(testid).boundingBox()];
       return !!g && !!c && c.x >= g.x - 1 && c.x + c.width <= g.x + g.width + 1;

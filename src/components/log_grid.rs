@@ -101,19 +101,29 @@ fn columns_style(offsets: usize) -> String {
     format!("grid-template-columns: repeat({}, var(--cell-w))", offsets.max(1))
 }
 
-/// Props of one broker's row.
+/// Props of one broker's log row.
 #[derive(Properties, PartialEq, Clone)]
-struct BrokerRowProps {
+struct BrokerLogProps {
     broker: BrokerView,
     variant: &'static str,
     /// The offsets rendered (long logs render only those near the visible part).
     shown: Rc<Vec<Range<usize>>>,
 }
 
-/// One broker's row, skipped when its view did not change.
-#[function_component(BrokerRow)]
-fn broker_row_component(p: &BrokerRowProps) -> Html {
-    broker_row(&p.broker, p.variant, &p.shown)
+/// One broker's log row, skipped when its view did not change.
+#[function_component(BrokerLog)]
+fn broker_log(p: &BrokerLogProps) -> Html {
+    let (b, variant) = (&p.broker, p.variant);
+    let class = classes!("broker__log", (b.role == RoleView::Down).then_some("broker__log--down"));
+    html! {
+        <div {class} style={columns_style(b.cells.len())} role="list" aria-label={format!("{}'s log", b.name)}>
+            { windowed(&p.shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant))) }
+            { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
+            { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
+            { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
+            { marker("flushed", b.flushed, "flushed", format!("Flushed up to {}: survives a power loss", b.flushed)) }
+        </div>
+    }
 }
 
 /// `cell` for every offset in `shown`, with a spacer holding the place of each gap, so that every rendered
@@ -132,24 +142,22 @@ fn windowed(shown: &[Range<usize>], mut cell: impl FnMut(usize) -> Html) -> Html
     out.into_iter().collect()
 }
 
-fn broker_row(b: &BrokerView, variant: &'static str, shown: &[Range<usize>]) -> Html {
-    let (badge, role_text) = role_badge(b);
-    let epoch = if b.known_epoch >= 0 { format!("epoch {}", b.known_epoch) } else { "no epoch".to_string() };
-    let cache = if b.epoch_cache.is_empty() {
-        "empty".to_string()
+fn known_epoch(b: &BrokerView) -> String {
+    if b.known_epoch >= 0 {
+        format!("epoch {}", b.known_epoch)
     } else {
-        b.epoch_cache.iter().map(|e| format!("{}@{}", e.epoch, e.start_offset)).collect::<Vec<_>>().join(" ")
-    };
-    let isr_view =
-        if b.leader_isr.is_empty() { String::new() } else { format!("ISR view {{{}}}", b.leader_isr.join(", ")) };
-    let fetch = match b.fetch_state {
-        epochlab_core::state::FetchState::Truncating => "truncating",
-        epochlab_core::state::FetchState::Validating => "validating",
-        _ => "",
-    };
+        "no epoch".to_string()
+    }
+}
+
+/// A row's label, left of the scrolling logs: the broker's name, role and ISR membership, with everything
+/// about it for screen readers.
+fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
+    let (badge, role_text) = role_badge(b);
     let summary = format!(
-        "{}: {role_text}, {epoch}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
+        "{}: {role_text}, {}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
         b.name,
+        known_epoch(b),
         if b.in_isr { ", in ISR" } else { ", not in ISR" },
         b.hw,
         b.leo,
@@ -157,34 +165,43 @@ fn broker_row(b: &BrokerView, variant: &'static str, shown: &[Range<usize>]) -> 
         b.flushed
     );
     html! {
-        <div class={classes!("broker", format!("broker--{badge}"))} data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
-            <div class="broker__head">
-                <span class="broker__name">{ &b.name }</span>
-                <span class={classes!("badge", format!("badge--{badge}"))} data-testid={format!("role-{variant}-{}", b.name)}>{ role_text }</span>
-                <span class="broker__epoch">{ epoch }</span>
+        <div class={classes!("log-grid__label", format!("broker--{badge}"))} data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
+            <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
-                if !fetch.is_empty() { <span class="broker__fetch">{ fetch }</span> }
-            </div>
-            <div class="broker__log" style={columns_style(b.cells.len())} role="list" aria-label={format!("{}'s log", b.name)}>
-                { windowed(shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant))) }
-                { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
-                { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
-                { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
-                { marker("flushed", b.flushed, "flushed", format!("Flushed up to {}: survives a power loss", b.flushed)) }
-            </div>
-            <div class="broker__meta">
-                <span>{ format!("HW {} · LEO {} · ckpt {} · flushed {}", b.hw, b.leo, b.hw_checkpoint, b.flushed) }</span>
-                if !isr_view.is_empty() { <span>{ isr_view }</span> }
-                <details class="broker__cache">
-                    <summary>{ format!("leader-epoch-checkpoint: {cache}") }</summary>
-                    <pre>{ &b.checkpoint_file }</pre>
-                </details>
-            </div>
+            </span>
+            <span class={classes!("badge", format!("badge--{badge}"))} title={role_text.clone()} data-testid={format!("role-{variant}-{}", b.name)}>{ role_text }</span>
         </div>
     }
 }
 
-/// The grid: one scroller for every broker's row, so that an offset stays one column while scrolling.
+/// A broker's figures, below the grid: epoch, fetcher state, HW, LEO, persisted HW, flushed, the leader's
+/// ISR view and the epoch cache as Kafka's `leader-epoch-checkpoint` file.
+fn broker_facts(b: &BrokerView) -> Html {
+    let cache = if b.epoch_cache.is_empty() {
+        "empty".to_string()
+    } else {
+        b.epoch_cache.iter().map(|e| format!("{}@{}", e.epoch, e.start_offset)).collect::<Vec<_>>().join(" ")
+    };
+    let fetch = match b.fetch_state {
+        epochlab_core::state::FetchState::Truncating => " · truncating",
+        epochlab_core::state::FetchState::Validating => " · validating",
+        _ => "",
+    };
+    html! {
+        <li class="broker__meta">
+            <span class="broker__name">{ &b.name }</span>
+            <span>{ format!("{}{fetch} · HW {} · LEO {} · ckpt {} · flushed {}", known_epoch(b), b.hw, b.leo, b.hw_checkpoint, b.flushed) }</span>
+            if !b.leader_isr.is_empty() { <span>{ format!("ISR view {{{}}}", b.leader_isr.join(", ")) }</span> }
+            <details class="broker__cache">
+                <summary>{ format!("leader-epoch-checkpoint: {cache}") }</summary>
+                <pre>{ &b.checkpoint_file }</pre>
+            </details>
+        </li>
+    }
+}
+
+/// The grid: the brokers' logs stacked in one scroller, so that an offset is one column in every row while
+/// scrolling, with their labels fixed on the left (as the timeline's lanes) and their figures below.
 #[function_component(LogGrid)]
 pub fn log_grid(props: &LogGridProps) -> Html {
     let v = &props.view;
@@ -193,12 +210,23 @@ pub fn log_grid(props: &LogGridProps) -> Html {
     let window = use_scroll_window(width, focus.clone());
     let shown = Rc::new(rendered(width, RENDER_ALL, window.viewport, ASSUMED_SPAN, focus, MARGIN));
     html! {
-        <div class="log-grid" ref={window.node} onscroll={window.onscroll}>
-            <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
-                { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
+        <>
+            <div class="log-grid">
+                <div class="log-grid__labels">
+                    <div class="log-grid__corner" aria-hidden="true">{ "offset" }</div>
+                    { for v.brokers.iter().map(|b| broker_label(b, props.variant)) }
+                </div>
+                <div class="log-grid__scroll" ref={window.node} onscroll={window.onscroll}>
+                    <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
+                        { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
+                    </div>
+                    { for v.brokers.iter().map(|b| html! { <BrokerLog key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()} /> }) }
+                </div>
             </div>
-            { for v.brokers.iter().map(|b| html! { <BrokerRow key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()} /> }) }
-        </div>
+            <ul class="broker-facts" aria-label="Each broker's figures">
+                { for v.brokers.iter().map(broker_facts) }
+            </ul>
+        </>
     }
 }
 
