@@ -23,10 +23,12 @@ pub struct Viewport {
 }
 
 impl Viewport {
-    /// Reads a scroller whose whole scrolling width is `columns` columns (a read of layout: call it when the
-    /// layout is fresh, in a scroll handler, or when a forced layout cannot be avoided).
+    /// Reads a scroller whose first child is exactly `columns` columns wide (the timeline's grid, a log
+    /// grid's offset row). A read of layout: call it when the layout is fresh (in a scroll handler), or when a
+    /// forced layout cannot be avoided.
     pub fn measure(el: &web_sys::Element, columns: usize) -> Viewport {
-        let column = el.scroll_width() / i32::try_from(columns.max(1)).unwrap_or(i32::MAX);
+        let content = el.first_element_child().map_or_else(|| el.scroll_width(), |c| c.scroll_width());
+        let column = content / i32::try_from(columns.max(1)).unwrap_or(i32::MAX);
         Viewport { left: el.scroll_left(), width: el.client_width(), column: column.max(1) }
     }
 

@@ -51,14 +51,19 @@ pub fn share_panel(props: &ModelProps) -> Html {
     let page = web::page_url();
     // The browser compresses the links a moment after each change; until then they are shown uncompressed.
     let compact = use_state(|| None::<(ShareKey, String, String)>);
+    let latest = use_mut_ref(|| None::<ShareKey>);
     {
         let (compact, m) = (compact.clone(), m.clone());
         use_effect_with(share_key(&m), move |key| {
+            *latest.borrow_mut() = Some(key.clone());
             let key = key.clone();
             spawn_local(async move {
                 let share = link::compact_fragment(&m, None).await;
                 let view = link::compact_fragment(&m, Some(EmbedMode::View)).await;
-                compact.set(Some((key, share, view)));
+                // A slower answer for an older change must not replace a newer one.
+                if latest.borrow().as_ref() == Some(&key) {
+                    compact.set(Some((key, share, view)));
+                }
             });
         });
     }

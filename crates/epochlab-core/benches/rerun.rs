@@ -1,17 +1,20 @@
-//! How long a full re-run takes, which is what the UI pays on every edit or drag: a realistic 200-event,
-//! 3-broker scenario (built by a fixed-seed xorshift, so every machine measures the same events) run under
-//! all six variants, (a) traces only, (b) plus the view model of each variant's last step, and (c) plus the
-//! view model of every step, for reference.
+//! How long running a scenario takes: a full run (what the UI pays to open a scenario or change its
+//! configuration) and a re-run after an edit (what it pays on a drop). A realistic 200-event, 3-broker
+//! scenario (built by a fixed-seed xorshift, so every machine measures the same events) run under all six
+//! variants: (a) traces only, (b) plus the view model of each variant's last step, (c) plus the view model of
+//! every step, for reference; then each trace going on from its previous version after (d) an event appended
+//! at the end and (e) an event removed at step 100.
 //!
 //! Plain `std::time::Instant`, a warm-up, then many iterations; prints a small table and asserts nothing.
-//! Run with `cargo bench -p epochlab-core --bench rerun` (append `-- a`, `-- b` or `-- c` for one measurement).
+//! Run with `cargo bench -p epochlab-core --bench rerun` (append `-- a` … `-- e` for one measurement).
 
 use std::hint::black_box;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, Scenario, FORMAT_VERSION};
 use epochlab_core::trace::Outcome;
-use epochlab_core::{run_variant, view, Variant};
+use epochlab_core::{rerun_protocol, run_variant, view, Protocol, Trace, Variant};
 
 const EVENTS: usize = 200;
 const BROKERS: [&str; 3] = ["A", "B", "C"];
@@ -113,6 +116,33 @@ fn traces_and_every_view(s: &Scenario) {
     }
 }
 
+/// The six traces of the benchmark scenario, made once: what the playground holds when an edit comes.
+fn previous(s: &Scenario) -> &'static [Trace] {
+    static TRACES: OnceLock<Vec<Trace>> = OnceLock::new();
+    TRACES.get_or_init(|| Variant::ALL.iter().map(|&v| run_variant(s, v)).collect())
+}
+
+/// Re-run the six traces of `edited` from the previous ones, as the playground does after an edit.
+fn rerun_all(s: &Scenario, edited: &Scenario) {
+    for (t, &v) in previous(s).iter().zip(Variant::ALL.iter()) {
+        black_box(rerun_protocol(Some(t), black_box(edited), Protocol::new(v, &edited.config.flags)));
+    }
+}
+
+/// (d) An event appended at the end (a drop on the timeline's last column): every earlier step is reused.
+fn rerun_after_append(s: &Scenario) {
+    let mut edited = s.clone();
+    edited.events.push(Event::Flush { broker: BROKERS[0].to_string() });
+    rerun_all(s, &edited);
+}
+
+/// (e) An event removed in the middle: the steps before the last checkpoint before it are reused.
+fn rerun_after_middle_edit(s: &Scenario) {
+    let mut edited = s.clone();
+    edited.events.remove(EVENTS / 2);
+    rerun_all(s, &edited);
+}
+
 /// One measurement: its label, what one run does, warm-up runs and measured runs.
 type Case = (&'static str, fn(&Scenario), u32, u32);
 
@@ -163,10 +193,12 @@ fn main() {
         "{:<44} {:>11} {:>11} {:>11} {:>13}",
         "measurement (one run = six variants)", "mean µs", "median µs", "min µs", "mean µs/event"
     );
-    let cases: [Case; 3] = [
+    let cases: [Case; 5] = [
         ("(a) traces", traces_only, 50, 500),
         ("(b) traces + view of the last step", traces_and_last_view, 50, 500),
         ("(c) traces + view of every step", traces_and_every_view, 5, 30),
+        ("(d) re-run after an event appended", rerun_after_append, 50, 500),
+        ("(e) re-run after an edit at step 100", rerun_after_middle_edit, 50, 500),
     ];
     // `cargo bench -p epochlab-core --bench rerun -- b` runs only measurement (b); cargo itself passes
     // `--bench`, which is ignored.
