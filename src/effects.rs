@@ -94,7 +94,7 @@ pub fn use_address_follows(model: &Rc<Model>, embed: Option<EmbedMode>) {
             // Encoding (and deflating) the link waits for the pause too: a drag or playback costs nothing here.
             *pending.borrow_mut() = Some(Timeout::new(400, move || {
                 spawn_local(async move {
-                    let fragment = link::compact_fragment(&model, embed).await;
+                    let fragment = link::address_fragment(link::compact_fragment(&model, embed).await, embed);
                     if *latest.borrow() == generation {
                         web::replace_hash(&fragment);
                     }

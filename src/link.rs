@@ -144,6 +144,21 @@ pub async fn compact_fragment(model: &Model, embed: Option<EmbedMode>) -> String
     fragment_of(&layout, deflated.as_deref(), embed)
 }
 
+/// Whether a fragment's link is longer than any link Epochlab opens ([`share::MAX_PAYLOAD`]).
+pub fn too_long(fragment: &str) -> bool {
+    params(fragment).payload.is_some_and(|p| p.len() > share::MAX_PAYLOAD)
+}
+
+/// What the address bar shows for a fragment: the fragment itself, or, for a link too long to open, no
+/// scenario at all (a reload then opens the saved working scenario instead of failing on the link).
+pub fn address_fragment(fragment: String, embed: Option<EmbedMode>) -> String {
+    if too_long(&fragment) {
+        embed.map_or_else(String::new, |e| e.param().to_string())
+    } else {
+        fragment
+    }
+}
+
 fn fragment_of(layout: &[u8], deflated: Option<&[u8]>, embed: Option<EmbedMode>) -> String {
     let mut f = format!("s={}", share::payload(layout, deflated));
     if let Some(e) = embed {
@@ -275,5 +290,18 @@ mod tests {
         let compact = fragment_of(&layout, Some(&bytes), Some(EmbedMode::Edit));
         assert_eq!(compact, format!("s={deflated}&embed=edit"));
         assert!(compact.len() < fragment(&m, Some(EmbedMode::Edit)).len());
+    }
+
+    #[test]
+    fn a_link_too_long_to_open_is_kept_out_of_the_address_bar() {
+        let mut m = Model::landing();
+        assert!(!too_long(&fragment(&m, None)));
+        assert_eq!(address_fragment(fragment(&m, None), None), fragment(&m, None));
+        m.scenario.description = "x".repeat(share::MAX_PAYLOAD);
+        let long = fragment(&m, Some(EmbedMode::Edit));
+        assert!(too_long(&long));
+        assert_eq!(address_fragment(long.clone(), Some(EmbedMode::Edit)), "embed=edit");
+        assert_eq!(address_fragment(long, None), "");
+        assert_eq!(startup("#", None, None).model.notice, None, "an empty fragment opens without a notice");
     }
 }

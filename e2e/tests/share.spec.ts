@@ -205,6 +205,38 @@ test.describe('files and pictures', () => {
     errors.check();
   });
 
+  test('a scenario too large for a link says so and points to the JSON file', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await openSharePanel(page);
+    await expect(page.getByTestId('share-too-long')).toHaveCount(0);
+    // 100,000 letters that barely compress (a fixed xorshift sequence) in the description.
+    let x = 2463534242;
+    const letters = Array.from({ length: 100_000 }, () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      x >>>= 0;
+      return String.fromCharCode(97 + (x % 26));
+    }).join('');
+    const scenario = { version: 1, name: 'Long', description: letters, brokers: ['A'], events: [{ kind: 'elect' }] };
+    await page.getByTestId('import-text').fill(JSON.stringify(scenario));
+    await page.getByTestId('import-paste').click();
+    await expect(chips(page)).toHaveCount(1);
+    await expect(page.getByTestId('share-too-long')).toContainText('too large for a link');
+    await expect(page.getByTestId('share-too-long')).toContainText('share it as a JSON file instead');
+    // The address bar holds no such link, so a reload opens the saved scenario instead of failing on it.
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('');
+    await page.reload();
+    await expect(page.getByTestId('headline')).toContainText('Long');
+    await expect(page.getByTestId('notice')).toHaveCount(0);
+    await openSharePanel(page);
+    // Back to a small scenario, the warning goes.
+    await page.getByTestId('new-scenario').click();
+    await expect(page.getByTestId('share-too-long')).toHaveCount(0);
+    errors.check();
+  });
+
   test('export SVG and PNG; dropping the SVG back restores the scenario', async ({ page }, testInfo) => {
     const errors = watchErrors(page);
     await open(page);

@@ -1,6 +1,7 @@
 //! Share and export: the link (copied to the clipboard), the embed code, the scenario as a JSON file, the view
 //! as SVG or PNG, and importing a file or pasted JSON.
 
+use epochlab_core::share;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -67,10 +68,18 @@ pub fn share_panel(props: &ModelProps) -> Html {
             });
         });
     }
-    let (share_fragment, view_fragment) = match &*compact {
-        Some((key, share, view)) if *key == share_key(&m) => (share.clone(), view.clone()),
-        _ => (link::fragment(&m, None), link::fragment(&m, Some(EmbedMode::View))),
+    let (share_fragment, view_fragment, compacted) = match &*compact {
+        Some((key, share, view)) if *key == share_key(&m) => (share.clone(), view.clone(), true),
+        _ => (link::fragment(&m, None), link::fragment(&m, Some(EmbedMode::View)), false),
     };
+    // A link longer than any link Epochlab opens (a long imported description, say) would only fail later.
+    let payload = share_fragment.len().saturating_sub("s=".len());
+    let too_long = (compacted && link::too_long(&share_fragment)).then(|| {
+        format!(
+            "This scenario is too large for a link ({payload} characters; a link holds up to {}): share it as a JSON file instead.",
+            share::MAX_PAYLOAD
+        )
+    });
     let share_link = format!("{page}#{share_fragment}");
     let embed = link::embed_code(&page, &m, &view_fragment);
 
@@ -159,6 +168,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
                 <button type="button" onclick={copy(share_link.clone(), "Link")} data-testid="share-copy">{ "Copy link" }</button>
                 <input class="share__link" type="text" readonly=true value={share_link} aria-label="Share link" onfocus={select_all} data-testid="share-link" />
             </div>
+            if let Some(why) = too_long { <p class="share__hint share__hint--warn" role="status" data-testid="share-too-long">{ why }</p> }
             <div class="share__row">
                 <button type="button" onclick={copy(embed.clone(), "Embed code")} data-testid="embed-copy">{ "Copy embed code" }</button>
                 <textarea class="share__code" readonly=true rows="2" aria-label="Embed code" data-testid="embed-code" value={embed} />
