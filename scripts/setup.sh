@@ -2,7 +2,7 @@
 # Installs what `make serve`, `make build` and `make test` need, skipping whatever is already present at the
 # right version, so a second run takes a second or two.
 #
-#   scripts/setup.sh             Rust wasm target, trunk, wasm-bindgen-cli, npm packages (Playwright, binaryen)
+#   scripts/setup.sh             Rust wasm target, trunk, wasm-bindgen-cli, npm packages (Playwright, binaryen, terser)
 #   scripts/setup.sh --browser   the same, plus Debian's chromium and chromium-driver (for the browser tests)
 #   scripts/setup.sh --dry-run   only report what would be installed (also: SETUP_DRY_RUN=1)
 set -euo pipefail
@@ -94,14 +94,15 @@ npm_packages_fresh() {
   [[ -f "$NPM_STAMP" && "$(cat "$NPM_STAMP")" == "$(npm_inputs_hash)" ]] || return 1
   [[ -x "$ROOT/e2e/node_modules/.bin/playwright" ]] || return 1
   [[ "$(version_of "$ROOT/e2e/node_modules/.bin/wasm-opt")" == "wasm-opt version $BINARYEN_VERSION "* ]] || return 1
+  [[ -x "$ROOT/e2e/node_modules/.bin/terser" ]] || return 1
 }
 
 setup_npm_packages() {
   if npm_packages_fresh; then
-    ok "npm packages in e2e/ (Playwright, binaryen $BINARYEN_VERSION's wasm-opt)"
+    ok "npm packages in e2e/ (Playwright, binaryen $BINARYEN_VERSION's wasm-opt, terser)"
     return
   fi
-  say "Installing the npm packages in e2e/: Playwright (browser tests) and binaryen $BINARYEN_VERSION (wasm-opt for"
+  say "Installing the npm packages in e2e/: Playwright (browser tests), binaryen $BINARYEN_VERSION and terser (wasm-opt and JS minification for"
   say "release builds), because node_modules is missing or was installed from another package-lock.json. Seconds."
   # Playwright must not download browsers: the tests use Debian's chromium.
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1

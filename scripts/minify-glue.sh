@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Trunk's post_build hook (Trunk.toml): in release builds, minify the JavaScript that wasm-bindgen generates
+# (the glue and inline snippets) with terser, from e2e/node_modules. It is part of the gzipped download
+# budget, and Trunk's own minifier cannot parse the glue of wasm-bindgen 0.2.130 (it warns and copies it
+# as it is). Debug builds (`trunk serve`) keep it readable. Trunk.toml turns off Subresource Integrity
+# hashes, which would be computed before this hook runs; the files are served from the page's own origin.
+set -euo pipefail
+[[ "${TRUNK_PROFILE:-}" == "release" ]] || exit 0
+terser="$(cd "$(dirname "$0")/.." && pwd)/e2e/node_modules/.bin/terser"
+[[ -x "$terser" ]] || { echo "minify-glue.sh: no terser at $terser (run make setup)" >&2; exit 1; }
+while IFS= read -r -d '' js; do
+  "$terser" "$js" --module --compress --mangle --output "$js"
+done < <(find "${TRUNK_STAGING_DIR:?}" -name '*.js' -print0)
