@@ -6,7 +6,7 @@
 #      variants side by side (e2e/bench/drop-to-paint.mjs; the budget is 16 ms, one frame).
 # Nothing here fails on a number; the script fails only if a step cannot run at all.
 #
-#   scripts/bench.sh [--drops N] [--warmup N]    (passed to drop-to-paint.mjs; defaults 30 and 5)
+#   scripts/bench.sh [--drops N] [--warmup N]    (passed to drop-to-paint.mjs; defaults 60 and 5)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"

@@ -235,7 +235,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
 const RENDER_ALL: usize = 80;
 
 /// Columns rendered beyond each side of the visible part.
-const MARGIN_COLUMNS: usize = 12;
+const MARGIN_COLUMNS: usize = 6;
 
 /// Columns taken as visible before the timeline is measured (a wide desktop).
 const ASSUMED_COLUMNS: usize = 24;
