@@ -165,7 +165,7 @@ fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
         b.flushed
     );
     html! {
-        <div class={classes!("log-grid__label", format!("broker--{badge}"))} data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
+        <div class="log-grid__label" data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
             </span>
