@@ -160,12 +160,16 @@ pub fn address_fragment(fragment: String, embed: Option<EmbedMode>) -> String {
 }
 
 fn fragment_of(layout: &[u8], deflated: Option<&[u8]>, embed: Option<EmbedMode>) -> String {
-    let mut f = format!("s={}", share::payload(layout, deflated));
+    with_embed(format!("s={}", share::payload(layout, deflated)), embed)
+}
+
+/// A fragment made without an embed mode, with one (so that one encoding serves both links).
+pub fn with_embed(mut fragment: String, embed: Option<EmbedMode>) -> String {
     if let Some(e) = embed {
-        f.push('&');
-        f.push_str(e.param());
+        fragment.push('&');
+        fragment.push_str(e.param());
     }
-    f
+    fragment
 }
 
 /// `<iframe>` code for a blog post, given the model's fragment in [`EmbedMode::View`].

@@ -50,28 +50,29 @@ pub fn share_panel(props: &ModelProps) -> Html {
     let m = props.model.clone();
     let d = props.dispatch.clone();
     let page = web::page_url();
-    // The browser compresses the links a moment after each change; until then they are shown uncompressed.
-    let compact = use_state(|| None::<(ShareKey, String, String)>);
+    // The browser compresses the link a moment after each change; until then it is shown uncompressed.
+    let compact = use_state(|| None::<(ShareKey, String)>);
     let latest = use_mut_ref(|| None::<ShareKey>);
+    let key = share_key(&m);
     {
         let (compact, m) = (compact.clone(), m.clone());
-        use_effect_with(share_key(&m), move |key| {
+        use_effect_with(key.clone(), move |key| {
             *latest.borrow_mut() = Some(key.clone());
             let key = key.clone();
             spawn_local(async move {
                 let share = link::compact_fragment(&m, None).await;
-                let view = link::compact_fragment(&m, Some(EmbedMode::View)).await;
                 // A slower answer for an older change must not replace a newer one.
                 if latest.borrow().as_ref() == Some(&key) {
-                    compact.set(Some((key, share, view)));
+                    compact.set(Some((key, share)));
                 }
             });
         });
     }
-    let (share_fragment, view_fragment, compacted) = match &*compact {
-        Some((key, share, view)) if *key == share_key(&m) => (share.clone(), view.clone(), true),
-        _ => (link::fragment(&m, None), link::fragment(&m, Some(EmbedMode::View)), false),
+    let (share_fragment, compacted) = match &*compact {
+        Some((done, share)) if *done == key => (share.clone(), true),
+        _ => (link::fragment(&m, None), false),
     };
+    let view_fragment = link::with_embed(share_fragment.clone(), Some(EmbedMode::View));
     // A link longer than any link Epochlab opens (a long imported description, say) would only fail later.
     let payload = share_fragment.len().saturating_sub("s=".len());
     let too_long = (compacted && link::too_long(&share_fragment)).then(|| {
