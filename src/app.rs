@@ -98,7 +98,7 @@ pub fn app(props: &AppProps) -> Html {
     };
     let ghost = drag.view.as_ref().map(|v| {
         let text = match &v.source {
-            PlaceSource::New(k) => kind_info(k).1.to_string(),
+            PlaceSource::New(k) => kind_info(*k).1.to_string(),
             PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
         };
         // Whole pixels: formatting floats would pull float printing into the wasm.

@@ -36,7 +36,7 @@ pub fn drop_action(source: &PlaceSource, target: &DropTarget, lanes: &[Lane]) ->
     match (source, target) {
         (_, DropTarget::Gap { problem: Some(_), .. }) => None,
         (PlaceSource::New(kind), DropTarget::Gap { lane, position, .. }) => {
-            Some(Action::Insert { position: *position, kind: kind.to_string(), lane: lanes.get(*lane)?.clone() })
+            Some(Action::Insert { position: *position, kind: *kind, lane: lanes.get(*lane)?.clone() })
         }
         (PlaceSource::Existing(from), DropTarget::Gap { lane, position, .. }) => {
             // A gap after the chip's own step counts one less once the chip has left its place.
@@ -54,6 +54,7 @@ pub const DRAG_THRESHOLD: f64 = 5.0;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use epochlab_core::scenario::EventKind;
 
     fn lanes() -> Vec<Lane> {
         vec![Lane::Broker("A".into()), Lane::Broker("B".into()), Lane::Cluster]
@@ -82,12 +83,16 @@ mod tests {
     #[test]
     fn refused_drops_do_nothing_and_dropping_outside_deletes_an_existing_chip() {
         let refused = DropTarget::Gap { lane: 2, position: 0, problem: Some("no".into()) };
-        assert_eq!(drop_action(&PlaceSource::New("fetch"), &refused, &lanes()), None);
+        assert_eq!(drop_action(&PlaceSource::New(EventKind::Fetch), &refused, &lanes()), None);
         assert_eq!(drop_action(&PlaceSource::Existing(3), &DropTarget::Outside, &lanes()), Some(Action::Remove(3)));
-        assert_eq!(drop_action(&PlaceSource::New("crash"), &DropTarget::Outside, &lanes()), None);
+        assert_eq!(drop_action(&PlaceSource::New(EventKind::Crash), &DropTarget::Outside, &lanes()), None);
         assert_eq!(
-            drop_action(&PlaceSource::New("crash"), &DropTarget::Gap { lane: 0, position: 1, problem: None }, &lanes()),
-            Some(Action::Insert { position: 1, kind: "crash".into(), lane: Lane::Broker("A".into()) })
+            drop_action(
+                &PlaceSource::New(EventKind::Crash),
+                &DropTarget::Gap { lane: 0, position: 1, problem: None },
+                &lanes()
+            ),
+            Some(Action::Insert { position: 1, kind: EventKind::Crash, lane: Lane::Broker("A".into()) })
         );
     }
 }

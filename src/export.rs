@@ -4,6 +4,7 @@
 //! Pure string building over the core's view model, tested natively. The PNG is the same SVG rasterised by
 //! the browser (see `app`).
 
+use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::view::{BrokerView, Cell, CellStatus, RoleView, StepView};
 use epochlab_core::{Scenario, Trace, Variant};
@@ -97,7 +98,11 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
 /// One variant's block: a title with the verdict, then a row per broker. Returns its height.
 fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u32 {
     let (bugs, _) = verdict_of(trace);
-    let verdict = if bugs.is_empty() { "no invariant fails".to_string() } else { format!("fails {}", bugs.join(", ")) };
+    let verdict = if bugs.is_empty() {
+        "no invariant fails".to_string()
+    } else {
+        format!("fails {}", InvariantId::join(&bugs, ", "))
+    };
     let verdict_colour = if bugs.is_empty() { "#1b6e3a" } else { "#b3261e" };
     out.push_str(&format!(
         r##"<text x="{MARGIN}" y="{}" font-size="15" font-weight="700">{} <tspan font-weight="400" fill="#5f6368">{}</tspan> <tspan fill="{verdict_colour}" font-weight="600">· {verdict}</tspan></text>"##,
@@ -164,7 +169,7 @@ pub fn svg(
     let mut body = String::new();
     let mut y = MARGIN;
     let when = match step {
-        Some(i) => format!("after step {i} ({})", scenario.events.get(i).map_or("?", |e| e.kind())),
+        Some(i) => format!("after step {i} ({})", scenario.events.get(i).map_or("?", |e| e.kind().id())),
         None => "before the first event".to_string(),
     };
     body.push_str(&format!(

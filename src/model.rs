@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use epochlab_core::scenario::edit::{self, Lane};
-use epochlab_core::scenario::{Event, Policy, Scenario};
+use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
 use epochlab_core::{presets, recompare, Flag, Trace, Variant};
 
 /// How long one step stays on screen while playing, in milliseconds.
@@ -27,7 +27,7 @@ pub struct Notice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlaceSource {
     /// A palette chip of this kind.
-    New(&'static str),
+    New(EventKind),
     /// The event at this index.
     Existing(usize),
 }
@@ -101,7 +101,7 @@ pub enum Action {
     /// Start playback (no-op when already playing).
     Play,
     /// Insert a new event of a kind at a position on a lane.
-    Insert { position: usize, kind: String, lane: Lane },
+    Insert { position: usize, kind: EventKind, lane: Lane },
     /// Move an event in time and/or to another lane (`to` counts positions before the move).
     Move { from: usize, to: usize, lane: Lane },
     /// Delete an event.
@@ -330,7 +330,7 @@ impl Model {
             Action::Insert { position, kind, lane } => {
                 let cursor = self.cursor;
                 self.edit(
-                    |s| edit::insert(s, position, &kind, &lane),
+                    |s| edit::insert(s, position, kind, &lane),
                     |_| cursor.map(|c| if position <= c { c + 1 } else { c }),
                 );
                 self.selected = None;
@@ -479,7 +479,7 @@ impl Model {
                 if let Some(p) = self.placing.take() {
                     let lane = self.lanes().get(p.lane).cloned().unwrap_or(Lane::Cluster);
                     let action = match p.source {
-                        PlaceSource::New(kind) => Action::Insert { position: p.position, kind: kind.to_string(), lane },
+                        PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
                         PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
                     };
                     self.apply(action);
@@ -510,6 +510,7 @@ fn step_by(cursor: Option<usize>, n: i32, last: Option<usize>) -> Option<usize> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use epochlab_core::invariants::InvariantId;
 
     fn lane(b: &str) -> Lane {
         Lane::Broker(b.to_string())
@@ -521,7 +522,7 @@ mod tests {
         assert_eq!(m.variants, LANDING_VARIANTS);
         assert_eq!(m.cursor, Some(9));
         assert_eq!(m.traces.len(), 2);
-        assert!(m.traces[0].violations.iter().any(|v| v.invariant == "I1" && !v.by_design));
+        assert!(m.traces[0].violations.iter().any(|v| v.invariant == InvariantId::I1 && !v.by_design));
         assert!(m.traces[1].violations.iter().all(|v| v.by_design));
         assert_eq!(m.first_difference, Some(8));
     }
@@ -529,7 +530,7 @@ mod tests {
     #[test]
     fn inserting_at_the_end_follows_the_end_and_shows_the_effect() {
         let m = Model::landing();
-        let m = m.reduce(Action::Insert { position: 10, kind: "crash".into(), lane: lane("A") });
+        let m = m.reduce(Action::Insert { position: 10, kind: EventKind::Crash, lane: lane("A") });
         assert_eq!(m.scenario.events.len(), 11);
         assert_eq!(m.cursor, Some(10));
         assert!(!m.traces[0].steps[10].state.replicas[0].up);
@@ -539,23 +540,23 @@ mod tests {
     fn building_from_an_empty_scenario_follows_each_new_event() {
         let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
         assert_eq!(m.cursor, None);
-        let m = m.reduce(Action::Insert { position: 0, kind: "elect".into(), lane: Lane::Cluster });
+        let m = m.reduce(Action::Insert { position: 0, kind: EventKind::Elect, lane: Lane::Cluster });
         assert_eq!(m.cursor, Some(0));
-        let m = m.reduce(Action::Insert { position: 1, kind: "produce".into(), lane: Lane::Cluster });
+        let m = m.reduce(Action::Insert { position: 1, kind: EventKind::Produce, lane: Lane::Cluster });
         assert_eq!(m.cursor, Some(1));
         // Before the first step of a non-empty timeline is not "the end": an insert leaves the cursor there.
         let m =
-            m.reduce(Action::Home).reduce(Action::Insert { position: 2, kind: "settle".into(), lane: Lane::Cluster });
+            m.reduce(Action::Home).reduce(Action::Insert { position: 2, kind: EventKind::Settle, lane: Lane::Cluster });
         assert_eq!(m.cursor, None);
     }
 
     #[test]
     fn editing_the_past_keeps_the_future_and_the_cursor_on_the_same_step() {
         let m = Model::landing().reduce(Action::SetCursor(Some(5)));
-        let m = m.reduce(Action::Insert { position: 2, kind: "flush".into(), lane: lane("A") });
+        let m = m.reduce(Action::Insert { position: 2, kind: EventKind::Flush, lane: lane("A") });
         assert_eq!(m.cursor, Some(6));
         assert_eq!(m.scenario.events.len(), 11);
-        assert_eq!(m.scenario.events[10].kind(), "crash");
+        assert_eq!(m.scenario.events[10].kind(), EventKind::Crash);
         let m = m.reduce(Action::Remove(2));
         assert_eq!(m.cursor, Some(5));
         assert_eq!(m.scenario, presets::default_scenario().tap_variant(Variant::HwTruncation));
@@ -564,7 +565,7 @@ mod tests {
     #[test]
     fn a_refused_drop_changes_nothing_and_says_why() {
         let m = Model::landing();
-        let n = m.reduce(Action::Insert { position: 0, kind: "fetch".into(), lane: Lane::Cluster });
+        let n = m.reduce(Action::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster });
         assert_eq!(n.scenario, m.scenario);
         assert!(n.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
     }
@@ -610,14 +611,16 @@ mod tests {
     #[test]
     fn keyboard_placement_chooses_lane_and_position_then_places() {
         let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
-        let m = m.reduce(Action::StartPlacing(PlaceSource::New("elect")));
+        let m = m.reduce(Action::StartPlacing(PlaceSource::New(EventKind::Elect)));
         assert_eq!(m.placing.as_ref().map(|p| (p.lane, p.position)), Some((0, 0)));
         let m = m.reduce(Action::MovePlacing { dx: 0, dy: 5 });
         assert_eq!(m.placing.as_ref().map(|p| p.lane), Some(2), "clamped to the cluster lane");
         assert_eq!(m.placing_problem(), None);
         let m = m.reduce(Action::CommitPlacing);
         assert_eq!(m.scenario.events, [Event::Elect { broker: None, deliver: Default::default() }]);
-        let m = m.reduce(Action::StartPlacing(PlaceSource::New("fetch"))).reduce(Action::MovePlacing { dx: 0, dy: 2 });
+        let m = m
+            .reduce(Action::StartPlacing(PlaceSource::New(EventKind::Fetch)))
+            .reduce(Action::MovePlacing { dx: 0, dy: 2 });
         assert!(m.placing_problem().is_some_and(|p| p.contains("needs a broker")));
         let m = m.reduce(Action::CancelPlacing);
         assert_eq!(m.placing, None);

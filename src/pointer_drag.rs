@@ -5,6 +5,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use epochlab_core::scenario::edit::{can_place, Lane};
+use epochlab_core::scenario::EventKind;
 use gloo::events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
@@ -51,9 +52,9 @@ impl PartialEq for PointerDrag {
     }
 }
 
-fn kind_of<'a>(source: &PlaceSource, model: &'a Model) -> Option<&'a str> {
+fn kind_of(source: &PlaceSource, model: &Model) -> Option<EventKind> {
     match source {
-        PlaceSource::New(k) => Some(k),
+        PlaceSource::New(k) => Some(*k),
         PlaceSource::Existing(i) => model.scenario.events.get(*i).map(|e| e.kind()),
     }
 }

@@ -25,7 +25,7 @@ pub fn controls(props: &ModelProps) -> Html {
         Action::SetSpeed(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
     });
     let position = match m.cursor {
-        Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().replace('_', " ")),
+        Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
         None => "Before the first step".to_string(),
     };
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };

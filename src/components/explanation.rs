@@ -32,7 +32,7 @@ pub fn explanation(props: &ExplanationProps) -> Html {
         <div class="explanation">
             <p class={classes!("explanation__narration", step.outcome.reason().map(|_| "explanation__narration--rejected"))}
                 data-testid={format!("narration-{variant}")}>
-                <span class="explanation__step">{ format!("Step {} · {}", step.index, step.kind.replace('_', " ")) }</span>
+                <span class="explanation__step">{ format!("Step {} · {}", step.index, step.kind.words()) }</span>
                 { " " }{ &step.narration }
             </p>
             if !step.annotations.is_empty() {

@@ -1,15 +1,12 @@
 //! The header: what the user is looking at in one line, the preset picker, and "new scenario".
 
-use epochlab_core::invariants::invariant_name;
+use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::{verdict_of, PRESETS};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::ModelProps;
 use crate::model::{Action, Model};
-
-/// Invariants by how much a learner should care: losses first, then divergence, then diagnostics.
-const IMPORTANCE: [&str; 8] = ["I1", "I2", "I5", "I3", "I4", "I7", "L1", "O1"];
 
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
@@ -18,14 +15,14 @@ pub fn headline(m: &Model) -> String {
         .iter()
         .map(|t| {
             let (bugs, _) = verdict_of(t);
-            let worst = IMPORTANCE.iter().find(|id| bugs.contains(id));
+            let worst = InvariantId::BY_IMPORTANCE.iter().find(|id| bugs.contains(id));
             let step = worst.and_then(|id| {
                 t.violations.iter().filter(|v| v.invariant == *id && !v.by_design).map(|v| v.step).min()
             });
             match (worst, step) {
                 (Some(id), Some(step)) => {
                     let more = if bugs.len() > 1 { format!(", and {} more", bugs.len() - 1) } else { String::new() };
-                    format!("{} breaks {id} ({}) at step {step}{more}", t.variant.id(), invariant_name(id))
+                    format!("{} breaks {id} ({}) at step {step}{more}", t.variant.id(), id.name())
                 }
                 _ => format!("{} holds every invariant", t.variant.id()),
             }

@@ -1,7 +1,7 @@
 //! The palette: one chip per event kind. Drag a chip onto a lane, or press Enter on it to place it with the
 //! arrow keys.
 
-use epochlab_core::scenario::EVENT_KINDS;
+use epochlab_core::scenario::EventKind;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
@@ -26,9 +26,8 @@ pub fn palette(props: &PaletteProps) -> Html {
             <h2 class="palette__title">{ "Events" }</h2>
             <p class="palette__hint">{ "Drag onto a lane, or focus and press Enter to place with the arrow keys." }</p>
             <ul class="palette__chips">
-                { for EVENT_KINDS.iter().map(|kind| {
+                { for EventKind::ALL.into_iter().map(|kind| {
                     let (icon, label, help) = kind_info(kind);
-                    let kind: &'static str = kind;
                     let onpointerdown = {
                         let start = props.drag.start.clone();
                         Callback::from(move |e: PointerEvent| start.emit((PlaceSource::New(kind), e)))
@@ -44,8 +43,8 @@ pub fn palette(props: &PaletteProps) -> Html {
                     };
                     html! {
                         <li>
-                            <button type="button" class={classes!("chip", "chip--palette", format!("chip--{kind}"))}
-                                data-testid={format!("palette-{kind}")} data-kind={kind}
+                            <button type="button" class={classes!("chip", "chip--palette", format!("chip--{}", kind.id()))}
+                                data-testid={format!("palette-{kind}")} data-kind={kind.id()}
                                 aria-label={format!("{label}: {help}. Press Enter to place it with the arrow keys.")}
                                 title={help} {onpointerdown} {onclick}>
                                 <span class="chip__icon" aria-hidden="true">{ icon }</span>

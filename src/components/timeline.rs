@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
-use epochlab_core::scenario::Event;
+use epochlab_core::scenario::{Event, EventKind};
 use web_sys::{KeyboardEvent, PointerEvent};
 use yew::prelude::*;
 
@@ -95,7 +95,7 @@ impl PartialEq for SharedFlag {
 /// What a timeline chip shows.
 #[derive(Clone, PartialEq)]
 struct ChipData {
-    kind: &'static str,
+    kind: EventKind,
     lane: usize,
     text: String,
     aria: String,
@@ -113,7 +113,7 @@ struct ColumnProps {
     step: usize,
     end: bool,
     lanes: usize,
-    kind: &'static str,
+    kind: Option<EventKind>,
     chip: Option<ChipData>,
     current: bool,
     differs: bool,
@@ -185,7 +185,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     });
     let columns = shown.into_iter().flatten().map(|i| {
         let event = model.scenario.events.get(i);
-        let chip = event.map(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
+        let chip = event.and_then(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
         let bugs: Vec<String> = model
             .traces
             .iter()
@@ -194,7 +194,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             })
             .collect();
         html! {
-            <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map_or("", |e| e.kind())} {chip}
+            <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map(Event::kind)} {chip}
                 current={Some(i) == model.cursor && i < n}
                 differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} {bugs}
                 marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
@@ -204,7 +204,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
 
     let placing_help = model.placing.as_ref().map(|p| {
         let what = match &p.source {
-            PlaceSource::New(k) => format!("new {}", kind_info(k).1),
+            PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
             PlaceSource::Existing(i) => format!("step {i}"),
         };
         let lane = lanes.get(p.lane).map(lane_name).unwrap_or_default();
@@ -242,14 +242,14 @@ const ASSUMED_COLUMNS: usize = 24;
 
 fn step_header(
     i: usize,
-    kind: &str,
+    kind: Option<EventKind>,
     current: bool,
     differs: bool,
     bugs: &[String],
     dispatch: &Callback<Action>,
     style: String,
 ) -> Html {
-    let mut title = format!("Show the state after step {i} ({kind})");
+    let mut title = format!("Show the state after step {i} ({})", kind.map_or("", EventKind::id));
     if differs {
         title.push_str(". The variants part ways here.");
     }
@@ -272,7 +272,7 @@ fn step_header(
     }
 }
 
-fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: bool) -> ChipData {
+fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: bool) -> Option<ChipData> {
     let kind = event.kind();
     let text = chip_text(event);
     let reasons: Vec<(String, &'static str)> = model
@@ -289,16 +289,18 @@ fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: boo
         aria.push_str(&format!(", rejected: {}", list.join(", ")));
     }
     aria.push_str(". Enter to edit, M to move with the arrow keys, Delete to remove.");
-    ChipData {
+    // A chip whose broker has no lane is not drawn (the parser and the editor never let that happen).
+    let lane = lanes.iter().position(|l| *l == Lane::of(event))?;
+    Some(ChipData {
         kind,
-        lane: lanes.iter().position(|l| *l == Lane::of(event)).unwrap_or(0),
+        lane,
         text: if text.is_empty() { kind_info(kind).1.to_string() } else { text },
         aria,
         title: model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default(),
         rejected: reasons.first().map(|(_, r)| *r),
         selected: model.selected == Some(i),
         moving,
-    }
+    })
 }
 
 fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
@@ -332,13 +334,13 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
     };
     let class = classes!(
         "chip",
-        format!("chip--{}", c.kind),
+        format!("chip--{}", c.kind.id()),
         c.selected.then_some("chip--selected"),
         c.rejected.is_some().then_some("chip--rejected"),
         c.moving.then_some("chip--moving"),
     );
     html! {
-        <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind} title={c.title.clone()}
+        <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind.id()} title={c.title.clone()}
             aria-label={c.aria.clone()} aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
             <span class="chip__icon" aria-hidden="true">{ icon }</span>
             <span class="chip__label">{ &c.text }</span>

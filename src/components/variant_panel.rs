@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use epochlab_core::invariants::invariant_name;
+use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::view::StepView;
 use yew::prelude::*;
@@ -46,9 +46,10 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     let verdict = if bugs.is_empty() {
         html! { <span class="verdict verdict--ok" data-testid={format!("verdict-{id}")}>{ "no invariant fails" }</span> }
     } else {
-        html! { <span class="verdict verdict--bug" data-testid={format!("verdict-{id}")}>{ format!("fails {}", bugs.join(", ")) }</span> }
+        html! { <span class="verdict verdict--bug" data-testid={format!("verdict-{id}")}>{ format!("fails {}", InvariantId::join(&bugs, ", ")) }</span> }
     };
-    let allowed_note = if allowed.is_empty() { String::new() } else { format!("allowed: {}", allowed.join(", ")) };
+    let allowed_note =
+        if allowed.is_empty() { String::new() } else { format!("allowed: {}", InvariantId::join(&allowed, ", ")) };
     let holding: Vec<u16> =
         props.step.and_then(|s| trace.steps.get(s)).map(|s| s.violations.clone()).unwrap_or_default();
     let flags: Vec<&str> = trace.flags.iter().map(|f| f.id()).collect();
@@ -79,9 +80,9 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                             let class = classes!("violation", viol.by_design.then_some("violation--allowed"), now.then_some("violation--now"));
                             html! {
                                 <li {class} data-testid={format!("violation-{id}-{}", viol.invariant)}>
-                                    <span class="violation__id">{ viol.invariant }</span>
+                                    <span class="violation__id">{ viol.invariant.id() }</span>
                                     <span class="violation__tag">{ if viol.by_design { "allowed" } else { "bug" } }</span>
-                                    <span class="violation__name">{ invariant_name(viol.invariant) }</span>
+                                    <span class="violation__name">{ viol.invariant.name() }</span>
                                     <button type="button" class="violation__step" {onclick}
                                         aria-label={format!("Go to step {step}, where {} first holds", viol.invariant)}>{ format!("step {step}") }</button>
                                     <p class="violation__message">{ &viol.message }</p>

@@ -2,6 +2,7 @@
 
 use std::io::Read;
 
+use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::{verdict_of, PRESETS};
 use epochlab_core::share::{self, ShareState, MAX_PAYLOAD, MAX_VARIANTS};
 use epochlab_core::{report, Scenario, Trace, Variant};
@@ -92,7 +93,7 @@ pub(crate) fn presets(name: Option<&str>) -> Result<String, String> {
                     .iter()
                     .map(|v| {
                         let e = p.expected(*v);
-                        let word = if e.bugs.is_empty() { "ok".to_string() } else { e.bugs.join("+") };
+                        let word = if e.bugs.is_empty() { "ok".to_string() } else { InvariantId::join(e.bugs, "+") };
                         format!("{} {word}", v.id())
                     })
                     .collect();
@@ -116,7 +117,7 @@ pub(crate) fn compare(file: &str, variant_ids: &[String]) -> Result<String, Stri
     match cmp.first_difference {
         None => out.push_str("The variants never part ways: every step leaves the same logs, HWs and leadership.\n"),
         Some(step) => {
-            let kind = scenario.events.get(step as usize).map_or("?", |e| e.kind());
+            let kind = scenario.events.get(step as usize).map_or("?", |e| e.kind().id());
             out.push_str(&format!("They part ways at step {step} ({kind}):\n"));
             for t in &cmp.traces {
                 let narration = t.steps.get(step as usize).map_or("", |s| s.narration.as_str());
@@ -129,7 +130,7 @@ pub(crate) fn compare(file: &str, variant_ids: &[String]) -> Result<String, Stri
     for (t, first_bug) in cmp.traces.iter().zip(&cmp.first_bug) {
         let (bugs, _) = verdict_of(t);
         let line = match first_bug {
-            Some(step) => format!("first fails at step {step}: {}", bugs.join(", ")),
+            Some(step) => format!("first fails at step {step}: {}", InvariantId::join(&bugs, ", ")),
             None => "no invariant fails (beyond what Kafka allows)".to_string(),
         };
         out.push_str(&format!("  {:<22}{line}\n", t.variant.id()));

@@ -7,7 +7,7 @@
 //! A  leader    e1 isr |=m1@0  xm2@0   HW 1  LEO 1  ...
 //! ```
 
-use epochlab_core::invariants::invariant_name;
+use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::view::{view, BrokerView, Cell, CellStatus, RoleView, StepView};
 use epochlab_core::Trace;
@@ -148,7 +148,7 @@ fn verdicts(trace: &Trace) -> String {
     let mut out = if bugs.is_empty() {
         "verdict: ok, no invariant fails".to_string()
     } else {
-        format!("verdict: BUG, {} fail{}", bugs.join(", "), if bugs.len() == 1 { "s" } else { "" })
+        format!("verdict: BUG, {} fail{}", InvariantId::join(&bugs, ", "), if bugs.len() == 1 { "s" } else { "" })
     };
     if trace.violations.iter().any(|v| v.by_design) && bugs.is_empty() {
         out.push_str(" beyond what Kafka allows");
@@ -156,7 +156,7 @@ fn verdicts(trace: &Trace) -> String {
     out.push('\n');
     for v in &trace.violations {
         let tag = if v.by_design { "allowed" } else { "BUG" };
-        let text = format!("{tag:<8}{} {} (step {}): {}", v.invariant, invariant_name(v.invariant), v.step, v.message);
+        let text = format!("{tag:<8}{} {} (step {}): {}", v.invariant, v.invariant.name(), v.step, v.message);
         let wrapped = wrap(&text, 96, "          ");
         out.push_str("  ");
         out.push_str(wrapped.trim_start());
@@ -170,10 +170,11 @@ pub(crate) fn summary(traces: &[Trace]) -> String {
     for t in traces {
         let (bugs, allowed) = verdict_of(t);
         let verdict = match (bugs.is_empty(), t.first_bug_step()) {
-            (false, Some(step)) => format!("BUG {} (first at step {step})", bugs.join(" ")),
+            (false, Some(step)) => format!("BUG {} (first at step {step})", InvariantId::join(&bugs, " ")),
             _ => "ok".to_string(),
         };
-        let allowed = if allowed.is_empty() { String::new() } else { format!("  allowed: {}", allowed.join(" ")) };
+        let allowed =
+            if allowed.is_empty() { String::new() } else { format!("  allowed: {}", InvariantId::join(&allowed, " ")) };
         out.push_str(&format!("  {:<22}{verdict}{allowed}\n", t.variant.id()));
     }
     out

@@ -4,6 +4,8 @@
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
+use crate::invariants::InvariantId;
+use crate::scenario::EventKind;
 use crate::state::{Replica, Role, State};
 use crate::trace::Trace;
 use crate::variant::{Flag, Variant};
@@ -32,7 +34,7 @@ pub struct StepReport<'a> {
     /// Event index.
     pub index: u32,
     /// Event kind.
-    pub kind: &'static str,
+    pub kind: EventKind,
     /// `applied` or `rejected`.
     pub outcome: &'static str,
     /// Kafka's reason, when rejected.
@@ -95,7 +97,7 @@ struct BrokerReport<'a> {
 #[derive(Debug, Serialize)]
 pub struct ViolationReport<'a> {
     /// Invariant id.
-    pub invariant: &'static str,
+    pub invariant: InvariantId,
     /// First step where it holds.
     pub step: u32,
     /// Allowed by Kafka's guarantees.

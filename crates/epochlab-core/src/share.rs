@@ -40,7 +40,7 @@
 //!       2 kafka-7164, 3 kip-320), first flag in the lowest bits; unused bits zero
 //! events   = count:varint (0..=1000)  then count events
 //! event    = head:u8  [extra:u8]  [more]
-//!   head: bits 0-3 kind, in EVENT_KINDS order (0 produce, 1 fetch, 2 settle, 3 crash, 4 restart,
+//!   head: bits 0-3 kind, in EventKind::ALL order (0 produce, 1 fetch, 2 settle, 3 crash, 4 restart,
 //!         5 elect, 6 deliver, 7 shrink_isr, 8 shutdown, 9 checkpoint_hw, 10 flush, 11 consume,
 //!         12 zombie); bits 4-6 broker slot (0 = none, s = broker index s - 1; a slot past the
 //!         brokers makes the scenario invalid); bit 7 = an extra byte follows
@@ -80,7 +80,7 @@
 use std::fmt;
 
 use crate::scenario::{
-    parse_scenario, Acks, Config, Delivery, Event, Policy, Scenario, ScenarioError, EVENT_KINDS, FORMAT_VERSION,
+    parse_scenario, Acks, Config, Delivery, Event, EventKind, Policy, Scenario, ScenarioError, FORMAT_VERSION,
     MAX_BROKERS, MAX_EVENTS,
 };
 use crate::variant::{Flag, Variant};
@@ -549,11 +549,11 @@ fn write_layout(state: &ShareState) -> Vec<u8> {
 }
 
 fn variant_index(v: Variant) -> u8 {
-    Variant::ALL.iter().position(|x| *x == v).unwrap_or(0) as u8
+    v.index() as u8
 }
 
 fn flag_index(f: Flag) -> u8 {
-    Flag::ALL.iter().position(|x| *x == f).unwrap_or(0) as u8
+    f.index() as u8
 }
 
 fn write_config(w: &mut Writer, c: &Config) {
@@ -573,7 +573,7 @@ fn write_config(w: &mut Writer, c: &Config) {
 }
 
 fn kind_tag(event: &Event) -> u8 {
-    EVENT_KINDS.iter().position(|k| *k == event.kind()).unwrap_or(0) as u8
+    event.kind().index()
 }
 
 fn broker_slot(brokers: &[String], name: Option<&str>) -> u8 {
@@ -746,8 +746,7 @@ fn read_events(r: &mut Layout, brokers: &[String]) -> Result<Vec<Event>, ShareEr
 fn read_event(r: &mut Layout, index: usize, brokers: &[String], labels: &mut Vec<String>) -> Result<Event, ShareError> {
     let here = format!("events[{index}]");
     let head = r.byte(&here)?;
-    let kind = *EVENT_KINDS
-        .get(usize::from(head & 0x0f))
+    let kind = EventKind::from_index(head & 0x0f)
         .ok_or_else(|| corrupt(format!("{here}: unknown event kind #{}", head & 0x0f)))?;
     let at = format!("{here} ({kind})");
     let extra = if head & HEAD_EXTRA != 0 {
@@ -763,7 +762,7 @@ fn read_event(r: &mut Layout, index: usize, brokers: &[String], labels: &mut Vec
         Some(event) => event,
         None => return Err(corrupt(format!("{at}: names no broker but needs one"))),
     };
-    if kind == "settle" && broker.is_some() {
+    if !kind.takes_broker() && broker.is_some() {
         return Err(corrupt(format!("{at}: a settle names no broker")));
     }
     apply_extra(r, event, extra, &at, brokers, labels)

@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use crate::epoch_cache::EpochEnd;
 use crate::invariants::Violation;
-use crate::scenario::Acks;
+use crate::scenario::{Acks, EventKind};
 use crate::state::{BrokerId, BrokerSet, State};
 use crate::variant::{Flag, Variant};
 
@@ -236,7 +236,7 @@ pub struct Step {
     /// The event's index in the scenario.
     pub index: u32,
     /// The event kind.
-    pub kind: &'static str,
+    pub kind: EventKind,
     /// Applied or rejected.
     #[serde(flatten)]
     pub outcome: Outcome,

@@ -12,7 +12,7 @@ use std::ops::Range;
 use serde::Serialize;
 
 use crate::epoch_cache::EpochEntry;
-use crate::invariants::Violation;
+use crate::invariants::{InvariantId, Violation};
 use crate::state::{BrokerId, FetchState, Replica, Role, State};
 use crate::trace::{Annotation, Outcome, Trace, TruncateCause};
 
@@ -202,7 +202,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     // I1 holds exactly when a committed record is missing or replaced on the true leader: its offset and record.
     let lost: Vec<(u32, u32)> = violations
         .iter()
-        .filter(|v| v.invariant == "I1")
+        .filter(|v| v.invariant == InvariantId::I1)
         .filter_map(|v| Some((*v.offsets.first()?, *v.records.first()?)))
         .collect();
     let tl = state.true_leader();

@@ -459,9 +459,9 @@ fn consume_reads_below_the_hw_and_is_remembered_for_i5() {
             .trim_end_matches('}'),
     );
     let s = &t.steps[6];
-    assert_eq!(s.kind, "consume");
+    assert_eq!(s.kind, epochlab_core::scenario::EventKind::Consume);
     assert!(s.annotations.contains(&Annotation::Consumed { broker: 1, records: vec![0, 1] }));
-    assert!(t.violations.iter().any(|v| v.invariant == "I5" && !v.by_design));
+    assert!(t.violations.iter().any(|v| v.invariant == epochlab_core::invariants::InvariantId::I5 && !v.by_design));
 }
 
 #[test]

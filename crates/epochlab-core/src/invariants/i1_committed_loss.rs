@@ -4,14 +4,14 @@
 //! By design when an unclean election happened after it was written, or every ISR member lost power since.
 //! Source: KIP-101 scenario 1 ("Message m2 has been lost permanently"); TLA+ `StrongIsr` motivation.
 
-use super::{report_loss, written_at, Ctx, Sink};
+use super::{report_loss, written_at, Ctx, InvariantId, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for (offset, id, committed_at) in ctx.history.committed() {
         report_loss(
             ctx,
             out,
-            "I1",
+            InvariantId::I1,
             (offset, id),
             || ctx.history.loss_by_design(written_at(ctx, id)),
             || format!("{} at offset {offset} was committed (step {committed_at}) and is", ctx.label(id)),

@@ -3,7 +3,7 @@
 //! By design as I1, and also when it was acknowledged under acks=1 (the leader alone had it).
 //! Source: spec §2 "acks / min.insync.replicas"; KIP-101 scenario 1 ("producer acked").
 
-use super::{report_loss, written_at, Ctx, Sink};
+use super::{report_loss, written_at, Ctx, InvariantId, Sink};
 use crate::scenario::Acks;
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
@@ -11,7 +11,7 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
         report_loss(
             ctx,
             out,
-            "I2",
+            InvariantId::I2,
             (offset, id),
             || {
                 if acks == Acks::One {

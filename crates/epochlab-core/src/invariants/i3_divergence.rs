@@ -5,7 +5,7 @@
 //! Never by design. Source: KIP-101 scenario 2; KAFKA-6361; Kafka's `logsShouldNotDivergeOnUncleanLeaderElections`
 //! and `waitForLogsToMatch`.
 
-use super::{id_key, Ctx, Key, Sink};
+use super::{id_key, Ctx, InvariantId, Key, Sink};
 use crate::state::{BrokerId, FetchState, Role};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
@@ -20,10 +20,10 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
         let common = r.leo().min(leader.leo());
         let Some(offset) = (0..common).find(|&o| r.id_at(o) != leader.id_at(o)) else { continue };
         let (mine, theirs) = (r.id_at(offset), leader.id_at(offset));
-        let key = Key("I3", i64::from(f), i64::from(offset), id_key(mine), id_key(theirs));
+        let key = Key(InvariantId::I3, i64::from(f), i64::from(offset), id_key(mine), id_key(theirs));
         out.report(key, || {
             ctx.violation(
-                "I3",
+                InvariantId::I3,
                 false,
                 format!(
                     "{} holds {} at offset {offset} but its leader {} holds {}: {} finished truncating and its log has diverged",

@@ -5,7 +5,7 @@
 //! Never by design. Source: hachikuji/kafka-specification `KafkaReplication.tla`; KAFKA-6880 (zombies
 //! rejoining the ISR).
 
-use super::{id_key, Ctx, Key, Sink};
+use super::{id_key, Ctx, InvariantId, Key, Sink};
 use crate::state::BrokerId;
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
@@ -24,7 +24,8 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
             let r = ctx.state.replica(m);
             let Some(offset) = (0..leader.hw).find(|&o| r.id_at(o) != leader.id_at(o)) else { continue };
             let (mine, theirs) = (r.id_at(offset), leader.id_at(offset));
-            let key = Key("I4", i64::from(l) * 8 + i64::from(m), i64::from(offset), id_key(mine), id_key(theirs));
+            let key =
+                Key(InvariantId::I4, i64::from(l) * 8 + i64::from(m), i64::from(offset), id_key(mine), id_key(theirs));
             out.report(key, || {
                 let whose = if leader.isr.contains(m) {
                     format!("{}'s ISR", ctx.name(l))
@@ -32,7 +33,7 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
                     "the controller's ISR".to_string()
                 };
                 ctx.violation(
-                    "I4",
+                    InvariantId::I4,
                     false,
                     format!(
                         "{} is in {whose} but holds {} at offset {offset}, below {}'s HW {}, where {} holds {}",

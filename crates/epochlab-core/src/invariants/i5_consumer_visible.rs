@@ -4,14 +4,14 @@
 //! By design under the same rules as I1. Source: the KIP-101 walkthrough ("m2 was committed and consumers
 //! could read it through B"); KIP-320's consumer-side motivation.
 
-use super::{report_loss, written_at, Ctx, Sink};
+use super::{report_loss, written_at, Ctx, InvariantId, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     for (offset, id, seen_at) in ctx.history.seen() {
         report_loss(
             ctx,
             out,
-            "I5",
+            InvariantId::I5,
             (offset, id),
             || ctx.history.loss_by_design(written_at(ctx, id)),
             || format!("a consumer read {} at offset {offset} (step {seen_at}) and it is", ctx.label(id)),

@@ -3,7 +3,7 @@
 //!
 //! Never by design. Source: KIP-101's definition of the leader epoch ("monotonically increasing").
 
-use super::{Ctx, Key, Sink};
+use super::{Ctx, InvariantId, Key, Sink};
 use crate::state::BrokerId;
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
@@ -11,9 +11,9 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
         let Some(o) = r.log.windows(2).position(|w| w[1].epoch < w[0].epoch) else { continue };
         let offset = o as u32 + 1;
         let (prev, next) = (r.log[o], r.log[o + 1]);
-        out.report(Key("I7", b as i64, i64::from(offset), i64::from(next.id), 0), || {
+        out.report(Key(InvariantId::I7, b as i64, i64::from(offset), i64::from(next.id), 0), || {
             ctx.violation(
-                "I7",
+                InvariantId::I7,
                 false,
                 format!(
                     "{}'s log goes from epoch {} at offset {} to epoch {} at offset {offset} ({} after {})",

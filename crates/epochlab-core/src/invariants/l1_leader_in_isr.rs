@@ -3,7 +3,7 @@
 //!
 //! Never by design. Source: hachikuji/kafka-specification `KafkaReplication.tla`.
 
-use super::{Ctx, Key, Sink};
+use super::{Ctx, InvariantId, Key, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let c = &ctx.state.controller;
@@ -11,9 +11,9 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     if c.isr.contains(l) {
         return;
     }
-    out.report(Key("L1", i64::from(l), i64::from(c.leader_epoch), 0, 0), || {
+    out.report(Key(InvariantId::L1, i64::from(l), i64::from(c.leader_epoch), 0, 0), || {
         ctx.violation(
-            "L1",
+            InvariantId::L1,
             false,
             format!(
                 "the controller's leader {} of epoch {} is not in its ISR {{{}}}",

@@ -11,10 +11,12 @@ mod i3_divergence;
 mod i4_isr_consistency;
 mod i5_consumer_visible;
 mod i7_epoch_order;
+mod id;
 mod l1_leader_in_isr;
 mod o1_hw_regression;
 
 pub use history::History;
+pub use id::InvariantId;
 
 use std::collections::BTreeMap;
 
@@ -23,28 +25,11 @@ use serde::Serialize;
 use crate::state::{BrokerId, State};
 use crate::trace::RecordInfo;
 
-/// Every invariant the checker reports, with its contract id and name.
-pub const INVARIANTS: [(&str, &str); 8] = [
-    ("I1", "committed-data loss"),
-    ("I2", "acknowledged-write loss"),
-    ("I3", "divergence after truncation"),
-    ("I4", "ISR inconsistent below the HW"),
-    ("I5", "consumer-visible record lost or rewritten"),
-    ("I7", "record epochs decreasing along a log"),
-    ("O1", "HW went backwards"),
-    ("L1", "leader not in the ISR"),
-];
-
-/// The name of an invariant id, e.g. `committed-data loss` for `I1`.
-pub fn invariant_name(id: &str) -> &'static str {
-    INVARIANTS.iter().find(|(i, _)| *i == id).map_or("unknown invariant", |(_, n)| n)
-}
-
 /// One distinct violation, reported at the first step where it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Violation {
     /// Contract id: I1 … L1.
-    pub invariant: &'static str,
+    pub invariant: InvariantId,
     /// The first step where it holds.
     pub step: u32,
     /// Kafka never promised otherwise (unclean election, all ISR members lost power, acks=1, or O1).
@@ -62,7 +47,7 @@ pub struct Violation {
 /// The identity of a violation across steps: the invariant and up to four numbers that pin it down (a
 /// record, an offset, brokers, ids). Cheap to build, so a violation that keeps holding costs no formatting.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Key(pub(crate) &'static str, pub(crate) i64, pub(crate) i64, pub(crate) i64, pub(crate) i64);
+pub(crate) struct Key(pub(crate) InvariantId, pub(crate) i64, pub(crate) i64, pub(crate) i64, pub(crate) i64);
 
 /// Where checks report: known violations are only noted as holding; new ones are built once.
 pub(crate) struct Sink<'a> {
@@ -108,7 +93,7 @@ impl Ctx<'_> {
     }
     pub(crate) fn violation(
         &self,
-        invariant: &'static str,
+        invariant: InvariantId,
         by_design: bool,
         message: String,
         brokers: Vec<BrokerId>,
@@ -148,7 +133,7 @@ pub(crate) fn missing_on_leader(ctx: &Ctx<'_>, offset: u32, id: u32) -> Option<(
 pub(crate) fn report_loss(
     ctx: &Ctx<'_>,
     out: &mut Sink<'_>,
-    invariant: &'static str,
+    invariant: InvariantId,
     (offset, id): (u32, u32),
     by_design: impl FnOnce() -> Option<&'static str>,
     head: impl FnOnce() -> String,

@@ -5,7 +5,7 @@
 //! Source: spec §4 O1; KAFKA-2334; TLA+ `BecomeLeader` ("the high watermark upon becoming a leader is
 //! typically behind the 'true' high watermark").
 
-use super::{Ctx, Key, Sink};
+use super::{Ctx, InvariantId, Key, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     let Some(tl) = ctx.state.true_leader() else { return };
@@ -14,9 +14,9 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
     if r.hw >= max {
         return;
     }
-    out.report(Key("O1", i64::from(tl), i64::from(r.known_epoch), 0, 0), || {
+    out.report(Key(InvariantId::O1, i64::from(tl), i64::from(r.known_epoch), 0, 0), || {
         ctx.violation(
-            "O1",
+            InvariantId::O1,
             true,
             format!(
                 "leader {} exposes HW {} in epoch {}, below the HW {max} that {} exposed in epoch {epoch} (allowed: a new leader starts from its own, older HW)",

@@ -2,6 +2,7 @@
 //! its expected verdict per variant (spec §5.1 to §5.5): which invariants fail as bugs, and which losses are
 //! by design.
 
+use crate::invariants::InvariantId::{self, I1, I2, I3, I4, I5, I7, O1};
 use crate::scenario::{parse_scenario, Scenario};
 use crate::variant::Variant;
 
@@ -9,9 +10,9 @@ use crate::variant::Variant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// Non-by-design violations.
-    pub bugs: &'static [&'static str],
+    pub bugs: &'static [InvariantId],
     /// By-design violations (allowed losses, O1).
-    pub by_design: &'static [&'static str],
+    pub by_design: &'static [InvariantId],
 }
 
 /// A shipped scenario.
@@ -33,12 +34,11 @@ impl Preset {
 
     /// The expected verdict under one variant.
     pub fn expected(&self, variant: Variant) -> Verdict {
-        let i = Variant::ALL.iter().position(|v| *v == variant).unwrap_or(0);
-        self.expected[i]
+        self.expected[variant.index()]
     }
 }
 
-const fn v(bugs: &'static [&'static str], by_design: &'static [&'static str]) -> Verdict {
+const fn v(bugs: &'static [InvariantId], by_design: &'static [InvariantId]) -> Verdict {
     Verdict { bugs, by_design }
 }
 
@@ -49,7 +49,7 @@ pub const PRESETS: [Preset; 6] = [
         json: include_str!("kip101-scenario-1.json"),
         // hw-truncation, kip-101, kip-279, kafka-2.1, diverging-epoch, leader-hw-truncation
         expected: [
-            v(&["I1", "I2", "I4", "I5"], &["O1"]),
+            v(&[I1, I2, I4, I5], &[O1]),
             // A keeps m2 and, alone in the ISR, takes its HW to its LEO at once: nothing regresses.
             v(&[], &[]),
             v(&[], &[]),
@@ -62,49 +62,35 @@ pub const PRESETS: [Preset; 6] = [
         id: "kip101-scenario-2",
         json: include_str!("kip101-scenario-2.json"),
         expected: [
-            v(&["I3", "I4"], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&["I3", "I4"], &["I1", "I2", "O1"]),
+            v(&[I3, I4], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[I3, I4], &[I1, I2, O1]),
         ],
     },
     Preset {
         id: "kafka-6361-fast-failover",
         json: include_str!("kafka-6361-fast-failover.json"),
-        expected: [
-            v(&[], &["I2"]),
-            v(&["I3", "I4"], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-        ],
+        expected: [v(&[], &[I2]), v(&[I3, I4], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2])],
     },
     Preset {
         id: "unclean-elections-diverge",
         json: include_str!("unclean-elections-diverge.json"),
         expected: [
-            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
-            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&[], &["I1", "I2", "O1"]),
-            v(&["I3", "I4", "I7"], &["I1", "I2", "O1"]),
+            v(&[I3, I4, I7], &[I1, I2, O1]),
+            v(&[I3, I4, I7], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[I3, I4, I7], &[I1, I2, O1]),
         ],
     },
     Preset {
         id: "leader-hw-no-fix",
         json: include_str!("leader-hw-no-fix.json"),
-        expected: [
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&[], &["I2"]),
-            v(&["I3", "I4"], &["I2"]),
-        ],
+        expected: [v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[I3, I4], &[I2])],
     },
     Preset {
         id: "happy-path",
@@ -124,9 +110,9 @@ pub fn default_scenario() -> Scenario {
 }
 
 /// The verdict a trace actually reached, in the same shape as [`Verdict`] (owned ids).
-pub fn verdict_of(trace: &crate::Trace) -> (Vec<&'static str>, Vec<&'static str>) {
-    let mut bugs: Vec<&'static str> = trace.violations.iter().filter(|v| !v.by_design).map(|v| v.invariant).collect();
-    let mut allowed: Vec<&'static str> = trace.violations.iter().filter(|v| v.by_design).map(|v| v.invariant).collect();
+pub fn verdict_of(trace: &crate::Trace) -> (Vec<InvariantId>, Vec<InvariantId>) {
+    let mut bugs: Vec<InvariantId> = trace.violations.iter().filter(|v| !v.by_design).map(|v| v.invariant).collect();
+    let mut allowed: Vec<InvariantId> = trace.violations.iter().filter(|v| v.by_design).map(|v| v.invariant).collect();
     bugs.sort_unstable();
     bugs.dedup();
     allowed.sort_unstable();

@@ -5,7 +5,7 @@
 //! drop indicator or a notice.
 
 use super::parse::valid_broker_name;
-use super::{BrokerFieldMut, Delivery, Event, Scenario, MAX_BROKERS, MAX_EVENTS};
+use super::{BrokerFieldMut, Delivery, Event, EventKind, Scenario, MAX_BROKERS, MAX_EVENTS};
 
 /// A timeline lane: one per broker, plus the cluster lane for events without a broker.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -27,12 +27,12 @@ impl Lane {
 pub type EditError = String;
 
 /// Whether an event of `kind` makes sense on `lane`. The message says why not, in words for a drop indicator.
-pub fn can_place(kind: &str, lane: &Lane, scenario: &Scenario) -> Result<(), EditError> {
+pub fn can_place(kind: EventKind, lane: &Lane, scenario: &Scenario) -> Result<(), EditError> {
     match lane {
-        Lane::Cluster if !Event::broker_optional(kind) => {
-            Err(format!("a {} needs a broker: drop it on a broker's lane", kind.replace('_', " ")))
+        Lane::Cluster if !kind.fits_cluster_lane() => {
+            Err(format!("a {} needs a broker: drop it on a broker's lane", kind.words()))
         }
-        Lane::Broker(_) if !Event::takes_broker(kind) => {
+        Lane::Broker(_) if !kind.fits_broker_lane() => {
             Err("settle lets every follower fetch: drop it on the cluster lane".to_string())
         }
         Lane::Broker(name) if scenario.broker_index(name).is_none() => Err(format!("there is no broker {name}")),
@@ -50,7 +50,7 @@ fn check_index(scenario: &Scenario, index: usize, inclusive: bool) -> Result<(),
 }
 
 /// Insert a fresh event of `kind` (with its defaults) at `index` on `lane`.
-pub fn insert(scenario: &mut Scenario, index: usize, kind: &str, lane: &Lane) -> Result<(), EditError> {
+pub fn insert(scenario: &mut Scenario, index: usize, kind: EventKind, lane: &Lane) -> Result<(), EditError> {
     check_index(scenario, index, true)?;
     if scenario.events.len() >= MAX_EVENTS {
         return Err(format!("a scenario holds at most {MAX_EVENTS} events"));
@@ -60,7 +60,7 @@ pub fn insert(scenario: &mut Scenario, index: usize, kind: &str, lane: &Lane) ->
         Lane::Cluster => None,
         Lane::Broker(b) => Some(b.as_str()),
     };
-    let event = Event::new_of_kind(kind, broker).ok_or_else(|| format!("unknown event kind {kind}"))?;
+    let event = Event::new_of_kind(kind, broker).ok_or_else(|| format!("a {} needs a broker", kind.words()))?;
     scenario.events.insert(index, event);
     Ok(())
 }
@@ -197,30 +197,30 @@ mod tests {
     fn a_fetch_on_the_cluster_lane_or_a_settle_on_a_broker_is_refused_with_a_reason() {
         let sc = s();
         assert_eq!(
-            can_place("fetch", &Lane::Cluster, &sc),
+            can_place(EventKind::Fetch, &Lane::Cluster, &sc),
             Err("a fetch needs a broker: drop it on a broker's lane".into())
         );
         assert_eq!(
-            can_place("shrink_isr", &Lane::Cluster, &sc),
+            can_place(EventKind::ShrinkIsr, &Lane::Cluster, &sc),
             Err("a shrink isr needs a broker: drop it on a broker's lane".into())
         );
-        assert!(can_place("settle", &b("A"), &sc).unwrap_err().contains("cluster lane"));
-        assert_eq!(can_place("crash", &b("Z"), &sc), Err("there is no broker Z".into()));
-        assert!(can_place("produce", &Lane::Cluster, &sc).is_ok());
-        assert!(can_place("produce", &b("B"), &sc).is_ok());
+        assert!(can_place(EventKind::Settle, &b("A"), &sc).unwrap_err().contains("cluster lane"));
+        assert_eq!(can_place(EventKind::Crash, &b("Z"), &sc), Err("there is no broker Z".into()));
+        assert!(can_place(EventKind::Produce, &Lane::Cluster, &sc).is_ok());
+        assert!(can_place(EventKind::Produce, &b("B"), &sc).is_ok());
     }
 
     #[test]
     fn insert_places_a_default_event_and_refuses_without_changing_anything() {
         let mut sc = s();
-        insert(&mut sc, 2, "crash", &b("B")).unwrap();
+        insert(&mut sc, 2, EventKind::Crash, &b("B")).unwrap();
         assert_eq!(sc.events[2], Event::Crash { broker: "B".into(), power: false, notify_controller: true });
         let before = sc.clone();
-        assert!(insert(&mut sc, 0, "fetch", &Lane::Cluster).is_err());
-        assert!(insert(&mut sc, 99, "crash", &b("A")).is_err());
+        assert!(insert(&mut sc, 0, EventKind::Fetch, &Lane::Cluster).is_err());
+        assert!(insert(&mut sc, 99, EventKind::Crash, &b("A")).is_err());
         assert_eq!(sc, before);
         let end = sc.events.len();
-        insert(&mut sc, end, "settle", &Lane::Cluster).unwrap();
+        insert(&mut sc, end, EventKind::Settle, &Lane::Cluster).unwrap();
         assert_eq!(sc.events.last(), Some(&Event::Settle));
     }
 
@@ -246,7 +246,7 @@ mod tests {
     fn remove_takes_the_event_out() {
         let mut sc = s();
         let gone = remove(&mut sc, 0).unwrap();
-        assert_eq!(gone.kind(), "elect");
+        assert_eq!(gone.kind(), EventKind::Elect);
         assert_eq!(sc.events.len(), s().events.len() - 1);
         assert!(remove(&mut sc, 100).is_err());
     }

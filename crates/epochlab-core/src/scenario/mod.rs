@@ -4,8 +4,10 @@
 //! [`parse`]; this module holds the types and their canonical JSON form (defaults are left out on export).
 
 pub mod edit;
+mod kind;
 mod parse;
 
+pub use kind::EventKind;
 pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};
 
 use serde::Serialize;
@@ -260,40 +262,23 @@ pub enum BrokerFieldMut<'a> {
     None,
 }
 
-/// Every event kind, in palette order, with its contract name.
-pub const EVENT_KINDS: [&str; 13] = [
-    "produce",
-    "fetch",
-    "settle",
-    "crash",
-    "restart",
-    "elect",
-    "deliver",
-    "shrink_isr",
-    "shutdown",
-    "checkpoint_hw",
-    "flush",
-    "consume",
-    "zombie",
-];
-
 impl Event {
-    /// The contract's `kind` string.
-    pub fn kind(&self) -> &'static str {
+    /// What kind of event it is.
+    pub fn kind(&self) -> EventKind {
         match self {
-            Event::Elect { .. } => "elect",
-            Event::Deliver { .. } => "deliver",
-            Event::Produce { .. } => "produce",
-            Event::Fetch { .. } => "fetch",
-            Event::Settle => "settle",
-            Event::ShrinkIsr { .. } => "shrink_isr",
-            Event::Crash { .. } => "crash",
-            Event::Restart { .. } => "restart",
-            Event::Shutdown { .. } => "shutdown",
-            Event::CheckpointHw { .. } => "checkpoint_hw",
-            Event::Flush { .. } => "flush",
-            Event::Consume { .. } => "consume",
-            Event::Zombie { .. } => "zombie",
+            Event::Elect { .. } => EventKind::Elect,
+            Event::Deliver { .. } => EventKind::Deliver,
+            Event::Produce { .. } => EventKind::Produce,
+            Event::Fetch { .. } => EventKind::Fetch,
+            Event::Settle => EventKind::Settle,
+            Event::ShrinkIsr { .. } => EventKind::ShrinkIsr,
+            Event::Crash { .. } => EventKind::Crash,
+            Event::Restart { .. } => EventKind::Restart,
+            Event::Shutdown { .. } => EventKind::Shutdown,
+            Event::CheckpointHw { .. } => EventKind::CheckpointHw,
+            Event::Flush { .. } => EventKind::Flush,
+            Event::Consume { .. } => EventKind::Consume,
+            Event::Zombie { .. } => EventKind::Zombie,
         }
     }
 
@@ -335,36 +320,25 @@ impl Event {
         }
     }
 
-    /// Whether the event can sit on the cluster lane (no broker named).
-    pub fn broker_optional(kind: &str) -> bool {
-        matches!(kind, "elect" | "produce" | "consume" | "settle")
-    }
-
-    /// Whether the event kind takes a broker at all (`settle` does not).
-    pub fn takes_broker(kind: &str) -> bool {
-        kind != "settle"
-    }
-
     /// A fresh event of this kind with its defaults, aimed at `broker` where it takes one.
-    /// `None` when the kind is unknown, or needs a broker and none was given.
-    pub fn new_of_kind(kind: &str, broker: Option<&str>) -> Option<Event> {
+    /// `None` when the kind needs a broker and none was given.
+    pub fn new_of_kind(kind: EventKind, broker: Option<&str>) -> Option<Event> {
         let named = || broker.map(str::to_string);
         let required = || broker.map(str::to_string);
         Some(match kind {
-            "elect" => Event::Elect { broker: named(), deliver: Delivery::All },
-            "produce" => Event::Produce { record: None, acks: Acks::All, broker: named() },
-            "consume" => Event::Consume { broker: named() },
-            "settle" => Event::Settle,
-            "deliver" => Event::Deliver { broker: required()? },
-            "fetch" => Event::Fetch { broker: required()?, drop_response: false },
-            "shrink_isr" => Event::ShrinkIsr { broker: required()? },
-            "crash" => Event::Crash { broker: required()?, power: false, notify_controller: true },
-            "restart" => Event::Restart { broker: required()?, deliver: true },
-            "shutdown" => Event::Shutdown { broker: required()? },
-            "checkpoint_hw" => Event::CheckpointHw { broker: required()? },
-            "flush" => Event::Flush { broker: required()? },
-            "zombie" => Event::Zombie { broker: required()? },
-            _ => return None,
+            EventKind::Elect => Event::Elect { broker: named(), deliver: Delivery::All },
+            EventKind::Produce => Event::Produce { record: None, acks: Acks::All, broker: named() },
+            EventKind::Consume => Event::Consume { broker: named() },
+            EventKind::Settle => Event::Settle,
+            EventKind::Deliver => Event::Deliver { broker: required()? },
+            EventKind::Fetch => Event::Fetch { broker: required()?, drop_response: false },
+            EventKind::ShrinkIsr => Event::ShrinkIsr { broker: required()? },
+            EventKind::Crash => Event::Crash { broker: required()?, power: false, notify_controller: true },
+            EventKind::Restart => Event::Restart { broker: required()?, deliver: true },
+            EventKind::Shutdown => Event::Shutdown { broker: required()? },
+            EventKind::CheckpointHw => Event::CheckpointHw { broker: required()? },
+            EventKind::Flush => Event::Flush { broker: required()? },
+            EventKind::Zombie => Event::Zombie { broker: required()? },
         })
     }
 

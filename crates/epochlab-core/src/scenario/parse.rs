@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{Acks, Config, Delivery, Event, Policy, Scenario, EVENT_KINDS, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS};
+use super::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS};
 use crate::variant::{Flag, Variant};
 
 /// Why a scenario was refused. The message is one line, meant to be shown as it is.
@@ -229,43 +229,30 @@ fn parse_policy(map: &Map<String, Value>, key: &str) -> Result<Policy, ScenarioE
     }
 }
 
-/// Field names each event kind accepts, besides `kind`.
-fn event_fields(kind: &str) -> &'static [&'static str] {
-    match kind {
-        "elect" => &["broker", "deliver"],
-        "produce" => &["record", "acks", "broker"],
-        "fetch" => &["broker", "drop_response"],
-        "crash" => &["broker", "power", "notify_controller"],
-        "restart" => &["broker", "deliver"],
-        "consume" => &["broker"],
-        "settle" => &[],
-        _ => &["broker"],
-    }
-}
-
 fn parse_event(index: usize, value: &Value, brokers: &[String]) -> Result<Event, ScenarioError> {
     let Value::Object(map) = value else {
         return Err(err(format!("events[{index}]"), format!("expected an event object, got {}", describe(value))));
     };
-    let kind = match map.get("kind") {
+    let id = match map.get("kind") {
         None => return Err(err(format!("events[{index}]"), "missing \"kind\"")),
         Some(Value::String(k)) => k.as_str(),
         Some(other) => {
             return Err(err(format!("events[{index}]"), format!("\"kind\" must be a string, got {}", describe(other))))
         }
     };
-    if !EVENT_KINDS.contains(&kind) {
+    let Some(kind) = EventKind::from_id(id) else {
+        let expected: Vec<&str> = EventKind::ALL.iter().map(|k| k.id()).collect();
         return Err(err(
             format!("events[{index}]"),
-            format!("unknown event kind \"{kind}\" (expected one of {})", EVENT_KINDS.join(", ")),
+            format!("unknown event kind \"{id}\" (expected one of {})", expected.join(", ")),
         ));
-    }
+    };
     let at = format!("events[{index}] ({kind})");
     let mut allowed = vec!["kind"];
-    allowed.extend_from_slice(event_fields(kind));
+    allowed.extend_from_slice(kind.fields());
     for key in map.keys() {
         if !allowed.contains(&key.as_str()) {
-            let expected = event_fields(kind);
+            let expected = kind.fields();
             let expected = if expected.is_empty() { "no other fields".to_string() } else { expected.join(", ") };
             return Err(err(at, format!("unknown field \"{key}\" (a {kind} takes {expected})")));
         }
@@ -275,30 +262,30 @@ fn parse_event(index: usize, value: &Value, brokers: &[String]) -> Result<Event,
         b.ok_or_else(|| err(at.clone(), format!("missing \"broker\": a {kind} needs one of {}", brokers.join(", "))))
     };
     let event = match kind {
-        "elect" => Event::Elect { broker, deliver: parse_delivery(map.get("deliver"), &at, brokers)? },
-        "produce" => {
+        EventKind::Elect => Event::Elect { broker, deliver: parse_delivery(map.get("deliver"), &at, brokers)? },
+        EventKind::Produce => {
             Event::Produce { record: parse_record_label(map, &at)?, acks: parse_acks(map.get("acks"), &at)?, broker }
         }
-        "consume" => Event::Consume { broker },
-        "settle" => Event::Settle,
-        "deliver" => Event::Deliver { broker: needs_broker(broker)? },
-        "fetch" => Event::Fetch {
+        EventKind::Consume => Event::Consume { broker },
+        EventKind::Settle => Event::Settle,
+        EventKind::Deliver => Event::Deliver { broker: needs_broker(broker)? },
+        EventKind::Fetch => Event::Fetch {
             broker: needs_broker(broker)?,
             drop_response: optional_bool(map, "drop_response", &at, false)?,
         },
-        "shrink_isr" => Event::ShrinkIsr { broker: needs_broker(broker)? },
-        "crash" => Event::Crash {
+        EventKind::ShrinkIsr => Event::ShrinkIsr { broker: needs_broker(broker)? },
+        EventKind::Crash => Event::Crash {
             broker: needs_broker(broker)?,
             power: optional_bool(map, "power", &at, false)?,
             notify_controller: optional_bool(map, "notify_controller", &at, true)?,
         },
-        "restart" => {
+        EventKind::Restart => {
             Event::Restart { broker: needs_broker(broker)?, deliver: optional_bool(map, "deliver", &at, true)? }
         }
-        "shutdown" => Event::Shutdown { broker: needs_broker(broker)? },
-        "checkpoint_hw" => Event::CheckpointHw { broker: needs_broker(broker)? },
-        "flush" => Event::Flush { broker: needs_broker(broker)? },
-        _ => Event::Zombie { broker: needs_broker(broker)? },
+        EventKind::Shutdown => Event::Shutdown { broker: needs_broker(broker)? },
+        EventKind::CheckpointHw => Event::CheckpointHw { broker: needs_broker(broker)? },
+        EventKind::Flush => Event::Flush { broker: needs_broker(broker)? },
+        EventKind::Zombie => Event::Zombie { broker: needs_broker(broker)? },
     };
     Ok(event)
 }

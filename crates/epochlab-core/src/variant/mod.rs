@@ -56,6 +56,11 @@ impl Variant {
         }
     }
 
+    /// Its position in [`Variant::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// Parse a contract id.
     pub fn from_id(id: &str) -> Option<Variant> {
         Variant::ALL.into_iter().find(|v| v.id() == id)
@@ -83,8 +88,8 @@ impl Variant {
         !matches!(self, Variant::HwTruncation | Variant::LeaderHwTruncation)
     }
 
-    /// Flags the variant always has on.
-    fn implied_flags(self) -> &'static [Flag] {
+    /// Flags the variant always has on (the configuration panel shows them as set and fixed).
+    pub fn implied_flags(self) -> &'static [Flag] {
         match self {
             Variant::Kafka21 => kafka_2_1::IMPLIED_FLAGS,
             Variant::DivergingEpoch => diverging_epoch::IMPLIED_FLAGS,
@@ -124,6 +129,11 @@ impl Flag {
             Flag::Kafka7164 => "kafka-7164",
             Flag::Kip320 => "kip-320",
         }
+    }
+
+    /// Its position in [`Flag::ALL`].
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     /// Parse a contract id.
@@ -192,7 +202,7 @@ impl Protocol {
         let mut flags = [false; 4];
         if variant.uses_epochs() {
             for flag in configured.iter().chain(variant.implied_flags()) {
-                flags[Flag::ALL.iter().position(|f| f == flag).unwrap_or(0)] = true;
+                flags[flag.index()] = true;
             }
         }
         Protocol { variant, flags }
@@ -200,7 +210,7 @@ impl Protocol {
 
     /// Whether a flag is in force.
     pub fn has(&self, flag: Flag) -> bool {
-        Flag::ALL.iter().position(|f| *f == flag).is_some_and(|i| self.flags[i])
+        self.flags[flag.index()]
     }
 
     /// The flags in force, in contract order.
