@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::{self, Lane};
 use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
-use epochlab_core::{presets, recompare, Flag, Trace, Variant};
+use epochlab_core::{presets, recompare, Flag, Resumes, Trace, Variant};
 
 /// How long one step stays on screen while playing, in milliseconds.
 pub const SPEEDS: [(u32, &str); 3] = [(1600, "slow"), (900, "normal"), (450, "fast")];
@@ -52,6 +52,8 @@ pub struct Model {
     pub variants: Vec<Variant>,
     /// One trace per variant, recomputed on every edit.
     pub traces: Rc<Vec<Trace>>,
+    /// What the next re-run goes on from (one per trace).
+    pub resumes: Rc<Resumes>,
     /// The first step after which the shown variants' states differ.
     pub first_difference: Option<u32>,
     /// The step whose state is shown (`None`: before the first event).
@@ -196,6 +198,7 @@ impl Model {
             scenario,
             variants: Vec::new(),
             traces: Rc::new(Vec::new()),
+            resumes: Rc::new(Resumes::default()),
             first_difference: None,
             cursor: None,
             selected: None,
@@ -245,7 +248,8 @@ impl Model {
     /// Re-run every shown variant and compare them.
     fn rerun(&mut self) {
         // Each variant goes on from its previous trace where the scenario did not change.
-        let cmp = recompare(&self.traces, &self.scenario, &self.variants);
+        let (cmp, resumes) = recompare(&self.resumes, &self.scenario, &self.variants);
+        self.resumes = Rc::new(resumes);
         self.first_difference = cmp.first_difference;
         self.traces = Rc::new(cmp.traces);
         self.cursor = match (self.cursor, self.last_step()) {

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, Scenario, FORMAT_VERSION};
 use epochlab_core::trace::Outcome;
-use epochlab_core::{rerun_protocol, run_variant, view, Protocol, Trace, Variant};
+use epochlab_core::{rerun_protocol, run_variant, view, Protocol, Resume, Variant};
 
 const EVENTS: usize = 200;
 const BROKERS: [&str; 3] = ["A", "B", "C"];
@@ -117,9 +117,11 @@ fn traces_and_every_view(s: &Scenario) {
 }
 
 /// The six traces of the benchmark scenario, made once: what the playground holds when an edit comes.
-fn previous(s: &Scenario) -> &'static [Trace] {
-    static TRACES: OnceLock<Vec<Trace>> = OnceLock::new();
-    TRACES.get_or_init(|| Variant::ALL.iter().map(|&v| run_variant(s, v)).collect())
+fn previous(s: &Scenario) -> &'static [Resume] {
+    static RUNS: OnceLock<Vec<Resume>> = OnceLock::new();
+    RUNS.get_or_init(|| {
+        Variant::ALL.iter().map(|&v| rerun_protocol(None, s, Protocol::new(v, &s.config.flags)).resume).collect()
+    })
 }
 
 /// Re-run the six traces of `edited` from the previous ones, as the playground does after an edit.

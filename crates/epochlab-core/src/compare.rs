@@ -6,6 +6,7 @@
 
 use serde::Serialize;
 
+use crate::resume::{Resume, Resumes};
 use crate::scenario::Scenario;
 use crate::state::State;
 use crate::trace::Trace;
@@ -24,26 +25,28 @@ pub struct Comparison {
 
 /// Run `scenario` under each variant (with the scenario's flags) and compare.
 pub fn compare(scenario: &Scenario, variants: &[Variant]) -> Comparison {
-    recompare(&[], scenario, variants)
+    recompare(&Resumes::default(), scenario, variants).0
 }
 
-/// As [`compare`], each variant's run going on from its trace among `previous` (the traces of an earlier
-/// version of the scenario) where the scenario did not change. The result equals [`compare`]'s.
-pub fn recompare(previous: &[Trace], scenario: &Scenario, variants: &[Variant]) -> Comparison {
-    let traces: Vec<Trace> = variants
+/// As [`compare`], each variant's run going on from its run among `previous` (runs of an earlier version of
+/// the scenario) where the scenario did not change. The comparison equals [`compare`]'s; the resume data
+/// returned beside it serves the next re-run.
+pub fn recompare(previous: &Resumes, scenario: &Scenario, variants: &[Variant]) -> (Comparison, Resumes) {
+    let (traces, resumes): (Vec<Trace>, Vec<Resume>) = variants
         .iter()
         .map(|&v| {
-            let before = previous.iter().find(|t| t.variant == v);
-            crate::rerun_protocol(before, scenario, Protocol::new(v, &scenario.config.flags))
+            let protocol = Protocol::new(v, &scenario.config.flags);
+            let run = crate::rerun_protocol(previous.find(protocol), scenario, protocol);
+            (run.trace, run.resume)
         })
-        .collect();
+        .unzip();
     let steps = scenario.events.len();
     let first_difference = (0..steps).find(|&i| {
         let first = traces.first().map(|t| observable(t.state_at(Some(i))));
         traces.iter().skip(1).any(|t| Some(observable(t.state_at(Some(i)))) != first)
     });
     let first_bug = traces.iter().map(Trace::first_bug_step).collect();
-    Comparison { traces, first_difference: first_difference.map(|i| i as u32), first_bug }
+    (Comparison { traces, first_difference: first_difference.map(|i| i as u32), first_bug }, Resumes(resumes))
 }
 
 /// The part of a state compared across variants.

@@ -10,7 +10,7 @@ use serde::Serialize;
 pub const UNDEFINED: i64 = -1;
 
 /// One cache entry: the first offset written in an epoch.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct EpochEntry {
     /// Leader epoch.
     pub epoch: i32,
@@ -33,7 +33,7 @@ impl EpochEnd {
 }
 
 /// The cache itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct EpochCache {
     entries: Vec<EpochEntry>,

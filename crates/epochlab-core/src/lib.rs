@@ -16,26 +16,28 @@
 pub mod compare;
 mod engine;
 pub mod epoch_cache;
+pub mod fingerprint;
 pub mod invariants;
 pub mod presets;
+mod record;
 pub mod report;
 mod resume;
 pub mod scenario;
 pub mod share;
 pub mod state;
 pub mod trace;
+mod validate;
 pub mod variant;
 pub mod view;
 
 pub use compare::{compare, recompare, Comparison};
+pub use resume::{Resume, Resumes, Run};
 pub use scenario::{parse_scenario, Scenario, ScenarioError};
 pub use trace::Trace;
+pub use validate::Invalid;
 pub use variant::{Flag, Protocol, Variant};
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
-
-use invariants::{Ctx, Violation};
 
 /// Run a scenario under its configured variant and flags.
 pub fn run(scenario: &Scenario) -> Trace {
@@ -49,74 +51,40 @@ pub fn run_variant(scenario: &Scenario, variant: Variant) -> Trace {
 
 /// Run a scenario under an explicit protocol.
 pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
-    rerun_protocol(None, scenario, protocol)
+    rerun_protocol(None, scenario, protocol).trace
 }
 
-/// Run a scenario under an explicit protocol, going on from `previous` (a trace of an earlier version of the
-/// scenario) where the two agree: the steps before the first changed event are reused, not recomputed.
-/// The result equals [`run_protocol`]'s.
-pub fn rerun_protocol(previous: Option<&Trace>, scenario: &Scenario, protocol: Protocol) -> Trace {
+/// Run a scenario under an explicit protocol, going on from `previous` (the resume data of a run of an
+/// earlier version of the scenario) where the two agree: the steps before the first changed event are
+/// reused, not recomputed. The trace equals [`run_protocol`]'s.
+pub fn rerun_protocol(previous: Option<&Resume>, scenario: &Scenario, protocol: Protocol) -> Run {
     let mut sim = engine::Sim::new(scenario, protocol);
     let initial = sim.state.clone();
     let mut steps = Vec::with_capacity(scenario.events.len());
-    let mut violations: Vec<Violation> = Vec::new();
-    let mut known = BTreeMap::new();
     let mut checkpoints = Vec::new();
-    if let Some((prev, from)) = previous.and_then(|t| Some((t, t.resume.start_for(protocol, scenario)?))) {
-        let n = from.steps as usize;
-        steps.extend(prev.steps[..n].iter().cloned());
-        sim.state = steps.last().map_or_else(|| initial.clone(), |s: &Arc<trace::Step>| s.state.clone());
-        sim.records = prev.records[..from.records as usize].to_vec();
-        sim.pending_acks = from.pending_acks.clone();
-        sim.history = from.history.clone();
-        violations = prev.violations[..from.violations as usize].to_vec();
-        known = from.known.clone();
-        checkpoints = prev.resume.checkpoints.iter().take_while(|c| c.steps <= from.steps).cloned().collect();
+    if let Some(start) = previous.and_then(|r| r.start_for(protocol, scenario)) {
+        steps = start.steps;
+        sim.state = start.state;
+        sim.memory = start.memory;
+        checkpoints = start.checkpoints;
     }
-    let first = steps.len();
-    for (index, event) in scenario.events.iter().enumerate().skip(first) {
-        let index = index as u32;
-        let result = sim.apply(index, event);
-        sim.history.observe(&sim.state, index);
-        let ctx = Ctx {
-            state: &sim.state,
-            history: &sim.history,
-            records: &sim.records,
-            brokers: &scenario.brokers,
-            step: index,
-        };
-        let holding = invariants::check(&ctx, &mut known, &mut violations);
-        sim.history.after_check(&sim.state);
-        steps.push(Arc::new(trace::Step {
-            index,
-            kind: event.kind(),
-            outcome: result.outcome,
-            narration: result.narration,
-            annotations: result.annotations,
-            state: sim.state.clone(),
-            violations: holding,
-        }));
-        let done = index + 1;
+    for (index, event) in scenario.events.iter().enumerate().skip(steps.len()) {
+        steps.push(Arc::new(sim.step(index as u32, event)));
+        let done = index as u32 + 1;
         if done % resume::EVERY == 0 || done as usize == scenario.events.len() {
-            checkpoints.push(Arc::new(resume::Checkpoint {
-                steps: done,
-                records: sim.records.len() as u32,
-                violations: violations.len() as u32,
-                pending_acks: sim.pending_acks.clone(),
-                history: sim.history.clone(),
-                known: known.clone(),
-            }));
+            checkpoints.push(Arc::new(resume::Checkpoint { steps: done, memory: sim.memory.clone() }));
         }
     }
-    Trace {
+    let memory = sim.memory;
+    let trace = Trace {
         scenario: scenario.name.clone(),
         brokers: scenario.brokers.clone(),
         variant: protocol.variant,
         flags: protocol.flags(),
-        initial,
-        steps,
-        violations,
-        records: sim.records,
-        resume: resume::Resume::new(protocol, scenario, checkpoints),
-    }
+        initial: initial.clone(),
+        steps: steps.clone(),
+        violations: memory.violations,
+        records: memory.records,
+    };
+    Run { trace, resume: Resume::new(protocol, scenario, initial, steps, checkpoints) }
 }

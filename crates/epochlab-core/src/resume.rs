@@ -1,73 +1,120 @@
 //! Re-running an edited scenario from where it first differs, instead of from the start.
 //!
 //! The UI re-runs the scenario on every edit, and most edits leave a long prefix untouched (a drop at the end
-//! of a 200-step story changes nothing before it). A trace keeps, every [`EVERY`] steps and after its last
-//! one, a [`Checkpoint`] of what the simulator and the checker remember beyond the step's state. A re-run
-//! of an edited scenario starts from the last checkpoint before the first changed event, reusing the steps
-//! before it (shared, not copied). The result is the trace a full run gives: `tests/resume.rs` checks that.
+//! of a 200-step story changes nothing before it). A run keeps, every [`EVERY`] steps and after its last
+//! one, a [`Checkpoint`] of the simulator's memory. A re-run of an edited scenario starts from the last
+//! checkpoint before the first changed event, reusing the steps before it (shared, not copied). The result
+//! is the trace a full run gives: `tests/resume.rs` checks that.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::Arc;
 
-use crate::engine::PendingAck;
-use crate::invariants::{History, Key};
+use crate::engine::Memory;
+use crate::fingerprint::fingerprint;
 use crate::scenario::{Config, Event, Scenario};
+use crate::state::State;
+use crate::trace::{Step, Trace};
 use crate::variant::Protocol;
 
 /// Steps between checkpoints: a re-run repeats at most this many unchanged steps.
 pub(crate) const EVERY: u32 = 16;
 
-/// What a run remembers at a step boundary beyond the state: enough to go on from there.
-#[derive(Clone)]
+/// The simulator's memory at a step boundary: with that step's state, enough to go on from there.
 pub(crate) struct Checkpoint {
     /// Events applied so far.
     pub(crate) steps: u32,
-    /// `Trace::records` and `Trace::violations` only grow: their lengths then.
-    pub(crate) records: u32,
-    pub(crate) violations: u32,
-    pub(crate) pending_acks: Vec<PendingAck>,
-    pub(crate) history: History,
-    pub(crate) known: BTreeMap<Key, u16>,
+    pub(crate) memory: Memory,
 }
 
-/// A trace's memory for re-runs: what it ran and its checkpoints (oldest first). Not part of what a trace
-/// says, so it is left out of equality, `Debug` and serialisation.
-#[derive(Clone, Default)]
+/// What a re-run of an edited version of a scenario goes on from: what ran, its steps and its checkpoints
+/// (oldest first). Kept beside a [`Trace`], not in it: it is not part of what a trace says.
+#[derive(Clone)]
 pub struct Resume {
-    ran: Option<(Protocol, Vec<String>, Config, Vec<Event>)>,
-    /// Shared with the traces that re-ran from this one.
-    pub(crate) checkpoints: Vec<Arc<Checkpoint>>,
+    protocol: Protocol,
+    brokers: Vec<String>,
+    config: Config,
+    events: Vec<Event>,
+    initial: State,
+    steps: Vec<Arc<Step>>,
+    checkpoints: Vec<Arc<Checkpoint>>,
+}
+
+/// A run: the trace, and what a re-run goes on from.
+pub struct Run {
+    /// What the run says.
+    pub trace: Trace,
+    /// What a re-run of an edited scenario goes on from.
+    pub resume: Resume,
 }
 
 impl Resume {
-    pub(crate) fn new(protocol: Protocol, scenario: &Scenario, checkpoints: Vec<Arc<Checkpoint>>) -> Resume {
-        let ran = (protocol, scenario.brokers.clone(), scenario.config.clone(), scenario.events.clone());
-        Resume { ran: Some(ran), checkpoints }
+    pub(crate) fn new(
+        protocol: Protocol,
+        scenario: &Scenario,
+        initial: State,
+        steps: Vec<Arc<Step>>,
+        checkpoints: Vec<Arc<Checkpoint>>,
+    ) -> Resume {
+        let (brokers, config, events) = (scenario.brokers.clone(), scenario.config.clone(), scenario.events.clone());
+        Resume { protocol, brokers, config, events, initial, steps, checkpoints }
     }
 
-    /// The latest checkpoint from which `scenario` under `protocol` runs exactly as the trace did: same
-    /// protocol, brokers and configuration, and the same events up to the checkpoint.
-    pub(crate) fn start_for(&self, protocol: Protocol, scenario: &Scenario) -> Option<&Arc<Checkpoint>> {
-        let (p, brokers, config, events) = self.ran.as_ref()?;
-        if *p != protocol || *brokers != scenario.brokers || *config != scenario.config {
+    /// The protocol it ran under.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// The latest checkpoint from which `scenario` under `protocol` runs exactly as this run did (same
+    /// protocol, brokers and configuration, and the same events up to the checkpoint): the steps before it,
+    /// the state and memory there, and the checkpoints so far.
+    pub(crate) fn start_for(&self, protocol: Protocol, scenario: &Scenario) -> Option<Start> {
+        if self.protocol != protocol || self.brokers != scenario.brokers || self.config != scenario.config {
             return None;
         }
-        let same = events.iter().zip(&scenario.events).take_while(|(a, b)| a == b).count() as u32;
-        self.checkpoints.iter().rev().find(|c| c.steps <= same)
+        let same = self.events.iter().zip(&scenario.events).take_while(|(a, b)| a == b).count() as u32;
+        let at = self.checkpoints.iter().rposition(|c| c.steps <= same)?;
+        let from = &self.checkpoints[at];
+        let steps = self.steps[..from.steps as usize].to_vec();
+        let state = steps.last().map_or_else(|| self.initial.clone(), |s| s.state.clone());
+        Some(Start { steps, state, memory: from.memory.clone(), checkpoints: self.checkpoints[..=at].to_vec() })
+    }
+
+    /// The stable fingerprint of the run's last state and memory (see [`crate::fingerprint`]).
+    pub fn fingerprint(&self) -> u64 {
+        let state = self.steps.last().map_or(&self.initial, |s| &s.state);
+        let empty = Memory::default();
+        let memory = self.checkpoints.last().map_or(&empty, |c| &c.memory);
+        fingerprint(state, memory)
     }
 }
 
-impl PartialEq for Resume {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
+/// Where a re-run starts.
+pub(crate) struct Start {
+    pub(crate) steps: Vec<Arc<Step>>,
+    pub(crate) state: State,
+    pub(crate) memory: Memory,
+    pub(crate) checkpoints: Vec<Arc<Checkpoint>>,
 }
 
-impl Eq for Resume {}
+/// The resume data of several runs (one per variant shown), found again by protocol.
+#[derive(Clone, Default)]
+pub struct Resumes(pub Vec<Resume>);
+
+impl Resumes {
+    /// The one that ran under `protocol`, if any.
+    pub fn find(&self, protocol: Protocol) -> Option<&Resume> {
+        self.0.iter().find(|r| r.protocol == protocol)
+    }
+}
 
 impl fmt::Debug for Resume {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Resume({} checkpoints)", self.checkpoints.len())
+        write!(f, "Resume({} steps, {} checkpoints)", self.steps.len(), self.checkpoints.len())
+    }
+}
+
+impl fmt::Debug for Resumes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(&self.0).finish()
     }
 }

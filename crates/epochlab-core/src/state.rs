@@ -67,7 +67,7 @@ pub struct Entry {
 }
 
 /// What a replica believes about its part in the partition (in memory: lost on a crash).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// No LeaderAndIsr applied since start, or the partition is offline.
@@ -79,7 +79,7 @@ pub enum Role {
 }
 
 /// The follower's fetcher state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FetchState {
     /// Not fetching (leader, down, or no leader known).
@@ -93,7 +93,7 @@ pub enum FetchState {
 }
 
 /// One replica (broker) of the partition.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Replica {
     /// Process running.
     pub up: bool,
@@ -163,7 +163,7 @@ impl Replica {
 }
 
 /// A LeaderAndIsr request as the controller sent it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct LeaderAndIsr {
     /// The leader, or none (offline).
     pub leader: Option<BrokerId>,
@@ -174,7 +174,7 @@ pub struct LeaderAndIsr {
 }
 
 /// The controller's view of the partition (ZooKeeper state) and its undelivered requests.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Controller {
     /// The elected leader, if any.
     pub leader: Option<BrokerId>,
@@ -196,7 +196,7 @@ impl Controller {
 }
 
 /// The whole cluster state.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct State {
     /// Controller.
     pub controller: Controller,

@@ -7,25 +7,10 @@ use serde::Serialize;
 
 use crate::epoch_cache::EpochEnd;
 use crate::invariants::Violation;
-use crate::scenario::{Acks, EventKind};
+pub use crate::record::RecordInfo;
+use crate::scenario::EventKind;
 use crate::state::{BrokerId, BrokerSet, State};
 use crate::variant::{Flag, Variant};
-
-/// A record's identity and origin, indexed by its unique id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct RecordInfo {
-    /// The label the user gave (or `r<N>`).
-    pub label: String,
-    /// The leader epoch it was written in.
-    pub epoch: i32,
-    /// The step that produced it.
-    pub step: u32,
-    /// The broker that appended it as leader.
-    pub leader: BrokerId,
-    /// The producer's acks.
-    #[serde(skip)]
-    pub acks: Acks,
-}
 
 /// Whether a step's event took effect.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -269,9 +254,6 @@ pub struct Trace {
     pub violations: Vec<Violation>,
     /// Every record ever produced, by id.
     pub records: Vec<RecordInfo>,
-    /// What a re-run of an edited scenario goes on from (not part of what the trace says).
-    #[serde(skip)]
-    pub(crate) resume: crate::resume::Resume,
 }
 
 impl Trace {

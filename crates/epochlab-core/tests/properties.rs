@@ -11,7 +11,7 @@ use epochlab_core::scenario::{Acks, Config, Delivery, Event, Policy, Scenario, F
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
 use epochlab_core::view::{view, views, CellStatus};
-use epochlab_core::{rerun_protocol, run_protocol, run_variant, Flag, Protocol, Trace, Variant};
+use epochlab_core::{rerun_protocol, run_variant, Flag, Protocol, Trace, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -712,11 +712,14 @@ proptest! {
         let e = edited(&s, seed);
         for variant in Variant::ALL {
             let (p, q) = (Protocol::new(variant, &s.config.flags), Protocol::new(variant, &e.config.flags));
-            let before = run_protocol(&s, p);
-            let after = rerun_protocol(Some(&before), &e, q);
-            prop_assert!(after == run_protocol(&e, q), "the re-run differs under {}:\nfrom\n{}\nto\n{}", variant.id(), s.to_json(), e.to_json());
-            let back = rerun_protocol(Some(&after), &s, p);
-            prop_assert!(back == before, "going back differs under {}:\nfrom\n{}\nto\n{}", variant.id(), e.to_json(), s.to_json());
+            let before = rerun_protocol(None, &s, p);
+            let after = rerun_protocol(Some(&before.resume), &e, q);
+            let whole = rerun_protocol(None, &e, q);
+            prop_assert!(after.trace == whole.trace, "the re-run differs under {}:\nfrom\n{}\nto\n{}", variant.id(), s.to_json(), e.to_json());
+            prop_assert_eq!(after.resume.fingerprint(), whole.resume.fingerprint());
+            let back = rerun_protocol(Some(&after.resume), &s, p);
+            prop_assert!(back.trace == before.trace, "going back differs under {}:\nfrom\n{}\nto\n{}", variant.id(), e.to_json(), s.to_json());
+            prop_assert_eq!(back.resume.fingerprint(), before.resume.fingerprint());
         }
     }
 }

@@ -61,7 +61,7 @@ impl Sim<'_> {
         }
         let (epoch, isr) = (c.leader_epoch, c.isr);
         if choice.unclean {
-            self.history.record_unclean(self.step);
+            self.memory.history.record_unclean(self.step);
         }
         self.annotate(Annotation::Elected { leader: choice.leader, epoch, unclean: choice.unclean, isr });
         let head = match choice.leader {

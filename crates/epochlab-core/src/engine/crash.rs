@@ -18,7 +18,7 @@ pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -
         let flushed = sim.state.replica(b).flushed;
         let removed = lose_unflushed(sim, b, flushed);
         let isr = sim.state.controller.isr;
-        sim.history.record_power_crash(b, isr, sim.step);
+        sim.memory.history.record_power_crash(b, isr, sim.step);
         if removed.is_empty() {
             format!("{name} loses power; every record was flushed, so its log survives")
         } else {

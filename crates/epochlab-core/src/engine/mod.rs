@@ -10,6 +10,7 @@ mod deliver;
 mod disk;
 mod elect;
 mod fetch;
+mod memory;
 mod narrate;
 mod produce;
 mod replica_ops;
@@ -20,11 +21,14 @@ mod shrink_isr;
 #[cfg(test)]
 mod tests;
 
-use crate::invariants::History;
+use crate::invariants::{self, Ctx};
+use crate::record::RecordInfo;
 use crate::scenario::{Acks, Event, Policy, Scenario};
 use crate::state::{BrokerId, State};
-use crate::trace::{Annotation, Outcome, RecordInfo};
+use crate::trace::{Annotation, Outcome, Step};
+
 use crate::variant::Protocol;
+pub(crate) use memory::{Memory, PendingAck};
 
 /// Why an event could not apply: Kafka's error name and the plain-words reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,22 +41,12 @@ pub(crate) fn reject<T>(reason: &'static str, why: impl Into<String>) -> Result<
     Err(Reject { reason, why: why.into() })
 }
 
-/// An acks=all produce waiting for the leader's HW to pass its record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct PendingAck {
-    pub(crate) record: u32,
-    pub(crate) offset: u32,
-    pub(crate) leader: BrokerId,
-}
-
 /// The running simulation: state plus everything the trace and the checker need to remember.
 pub(crate) struct Sim<'a> {
     pub(crate) scenario: &'a Scenario,
     pub(crate) protocol: Protocol,
     pub(crate) state: State,
-    pub(crate) records: Vec<RecordInfo>,
-    pub(crate) pending_acks: Vec<PendingAck>,
-    pub(crate) history: History,
+    pub(crate) memory: Memory,
     pub(crate) step: u32,
     pub(crate) annotations: Vec<Annotation>,
     /// Skip narration (inside `settle`, whose own sentence summarises the annotations).
@@ -72,9 +66,7 @@ impl<'a> Sim<'a> {
             scenario,
             protocol,
             state: State::initial(scenario.brokers.len()),
-            records: Vec::new(),
-            pending_acks: Vec::new(),
-            history: History::default(),
+            memory: Memory::default(),
             step: 0,
             annotations: Vec::new(),
             quiet: false,
@@ -94,11 +86,46 @@ impl<'a> Sim<'a> {
     }
 
     pub(crate) fn label(&self, id: u32) -> &str {
-        self.records.get(id as usize).map_or("?", |r| r.label.as_str())
+        self.memory.records.get(id as usize).map_or("?", |r| r.label.as_str())
+    }
+
+    /// Apply one event as step `index`, then check every invariant: the step as a trace records it.
+    pub(crate) fn step(&mut self, index: u32, event: &Event) -> Step {
+        let result = self.apply(index, event);
+        #[cfg(debug_assertions)]
+        if let Err(broken) = self.state.validate() {
+            panic!("step {index} ({}) left an invalid state: {broken}", event.kind());
+        }
+        let violations = self.check_invariants(index);
+        Step {
+            index,
+            kind: event.kind(),
+            outcome: result.outcome,
+            narration: result.narration,
+            annotations: result.annotations,
+            state: self.state.clone(),
+            violations,
+        }
+    }
+
+    /// The invariants after step `index`: the indices into `memory.violations` of those holding now.
+    fn check_invariants(&mut self, index: u32) -> Vec<u16> {
+        let m = &mut self.memory;
+        m.history.observe(&self.state, index);
+        let ctx = Ctx {
+            state: &self.state,
+            history: &m.history,
+            records: &m.records,
+            brokers: &self.scenario.brokers,
+            step: index,
+        };
+        let holding = invariants::check(&ctx, &mut m.known, &mut m.violations);
+        m.history.after_check(&self.state);
+        holding
     }
 
     /// Apply one event as step `index`.
-    pub(crate) fn apply(&mut self, index: u32, event: &Event) -> StepResult {
+    fn apply(&mut self, index: u32, event: &Event) -> StepResult {
         self.step = index;
         self.annotations.clear();
         let result = self.dispatch(event);
@@ -149,9 +176,9 @@ impl<'a> Sim<'a> {
 
     /// Register a new record produced by `leader`.
     pub(crate) fn new_record(&mut self, label: Option<&str>, epoch: i32, leader: BrokerId, acks: Acks) -> u32 {
-        let id = self.records.len() as u32;
+        let id = self.memory.records.len() as u32;
         let label = label.map_or_else(|| format!("r{id}"), str::to_string);
-        self.records.push(RecordInfo { label, epoch, step: self.step, leader, acks });
+        self.memory.records.push(RecordInfo { label, epoch, step: self.step, leader, acks });
         id
     }
 }

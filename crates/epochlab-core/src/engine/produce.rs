@@ -54,7 +54,7 @@ pub(crate) fn produce(
     let offset = sim.state.replica(p).leo();
     sim.append(p, &[Entry { id, epoch }]);
     if acks == Acks::All {
-        sim.pending_acks.push(PendingAck { record: id, offset, leader: p });
+        sim.memory.pending_acks.push(PendingAck { record: id, offset, leader: p });
     }
     sim.maybe_increment_hw(p);
     let name = sim.name(p).to_string();
@@ -66,12 +66,12 @@ pub(crate) fn produce(
             "; with acks=0 the producer never learns whether it stuck".to_string()
         }
         Acks::One => {
-            sim.history.record_ack(id, offset, Acks::One, sim.step);
+            sim.memory.history.record_ack(id, offset, Acks::One, sim.step);
             sim.annotate(Annotation::Produced { record: id, result: "acked" });
             "; acks=1 acknowledges it at once, before any follower has it".to_string()
         }
         Acks::All => {
-            if sim.pending_acks.iter().any(|a| a.record == id) {
+            if sim.memory.pending_acks.iter().any(|a| a.record == id) {
                 sim.annotate(Annotation::Produced { record: id, result: "pending" });
                 format!(
                     "; acks=all waits until the HW passes it, which needs every ISR member of {} to fetch it",
@@ -93,7 +93,7 @@ pub(crate) fn consume(sim: &mut Sim<'_>, broker: Option<&str>) -> Result<String,
     let seen: Vec<(u32, u32)> = r.log.iter().take(r.hw as usize).enumerate().map(|(o, e)| (o as u32, e.id)).collect();
     let hw = r.hw;
     for &(offset, id) in &seen {
-        sim.history.record_seen(offset, id, sim.step);
+        sim.memory.history.record_seen(offset, id, sim.step);
     }
     let ids: Vec<u32> = seen.iter().map(|s| s.1).collect();
     sim.annotate(Annotation::Consumed { broker: b, records: ids.clone() });

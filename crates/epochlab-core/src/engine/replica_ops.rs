@@ -22,6 +22,7 @@ impl Sim<'_> {
         }
         let removed: Vec<u32> = r.log[to as usize..].iter().map(|e| e.id).collect();
         Arc::make_mut(&mut r.log).truncate(to as usize);
+        debug_assert!(r.leo() == to && !removed.is_empty(), "truncate_to({x}) left LEO {}", r.leo());
         r.flushed = r.flushed.min(to);
         let old_hw = r.hw;
         r.hw = r.hw.min(to);
@@ -56,6 +57,7 @@ impl Sim<'_> {
             }
             log.push(*e);
         }
+        debug_assert_eq!(r.leo(), from + entries.len() as u32, "an append adds exactly its records at the LEO");
         if flush_always {
             r.flushed = r.leo();
         }
@@ -65,6 +67,7 @@ impl Sim<'_> {
     /// Set a replica's HW (a follower's may go down), annotating the move.
     pub(crate) fn set_hw(&mut self, b: BrokerId, hw: u32) {
         let r = &mut self.state.replicas[b as usize];
+        debug_assert!(hw <= r.leo(), "HW {hw} set past LEO {}", r.leo());
         if r.hw != hw {
             let from = r.hw;
             r.hw = hw;
@@ -95,12 +98,12 @@ impl Sim<'_> {
         let isr_size = self.state.replica(l).isr.len();
         let enough = isr_size >= usize::from(self.scenario.config.min_insync_replicas);
         let (done, waiting): (Vec<PendingAck>, Vec<PendingAck>) =
-            std::mem::take(&mut self.pending_acks).into_iter().partition(|p| p.leader == l && p.offset < hw);
-        self.pending_acks = waiting;
+            std::mem::take(&mut self.memory.pending_acks).into_iter().partition(|p| p.leader == l && p.offset < hw);
+        self.memory.pending_acks = waiting;
         for p in done {
             let result = if enough { "acked" } else { "NOT_ENOUGH_REPLICAS_AFTER_APPEND" };
             if enough {
-                self.history.record_ack(p.record, p.offset, crate::scenario::Acks::All, self.step);
+                self.memory.history.record_ack(p.record, p.offset, crate::scenario::Acks::All, self.step);
             }
             self.annotate(Annotation::Produced { record: p.record, result });
         }
@@ -109,8 +112,8 @@ impl Sim<'_> {
     /// Produces waiting on `b` fail: it stopped being leader before their records committed.
     pub(crate) fn fail_pending_acks(&mut self, b: BrokerId) {
         let (failed, waiting): (Vec<PendingAck>, Vec<PendingAck>) =
-            std::mem::take(&mut self.pending_acks).into_iter().partition(|p| p.leader == b);
-        self.pending_acks = waiting;
+            std::mem::take(&mut self.memory.pending_acks).into_iter().partition(|p| p.leader == b);
+        self.memory.pending_acks = waiting;
         for p in failed {
             self.annotate(Annotation::Produced { record: p.record, result: "NOT_LEADER_OR_FOLLOWER" });
         }

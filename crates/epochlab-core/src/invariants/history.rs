@@ -1,6 +1,9 @@
 //! What the checker remembers across steps (spec §4 "The checker keeps a history of").
 
 use std::collections::BTreeMap;
+use std::hash::{Hash, Hasher};
+
+use crate::fingerprint::StepRanks;
 
 use crate::scenario::Acks;
 use crate::state::{BrokerId, BrokerSet, State};
@@ -84,6 +87,35 @@ impl History {
 
     pub(crate) fn seen(&self) -> impl Iterator<Item = (u32, u32, u32)> + '_ {
         self.seen.iter().map(|(&(o, id), &s)| (o, id, s))
+    }
+
+    /// Every step number it mentions (for [`crate::fingerprint`]).
+    pub(crate) fn steps(&self) -> impl Iterator<Item = u32> + '_ {
+        let committed = self.committed.values().copied();
+        let acked = self.acked.values().map(|&(_, s)| s);
+        let seen = self.seen.values().copied();
+        let crashes = self.power_crashes.iter().map(|c| c.step);
+        committed.chain(acked).chain(seen).chain(self.unclean.iter().copied()).chain(crashes)
+    }
+
+    /// Hash everything it remembers, each step number as its rank.
+    pub(crate) fn hash_ranked<H: Hasher>(&self, h: &mut H, ranks: &StepRanks) {
+        for (key, &step) in &self.committed {
+            (key, ranks.of_step(step)).hash(h);
+        }
+        for (key, &(acks, step)) in &self.acked {
+            (key, acks, ranks.of_step(step)).hash(h);
+        }
+        for (key, &step) in &self.seen {
+            (key, ranks.of_step(step)).hash(h);
+        }
+        for &step in &self.unclean {
+            ranks.of_step(step).hash(h);
+        }
+        for c in &self.power_crashes {
+            (ranks.of_step(c.step), c.broker, c.isr).hash(h);
+        }
+        (self.max_hw, self.committed_mark).hash(h);
     }
 
     pub(crate) fn max_hw(&self) -> Option<(u32, BrokerId, i32)> {

@@ -46,7 +46,7 @@ pub struct Violation {
 
 /// The identity of a violation across steps: the invariant and up to four numbers that pin it down (a
 /// record, an offset, brokers, ids). Cheap to build, so a violation that keeps holding costs no formatting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct Key(pub(crate) InvariantId, pub(crate) i64, pub(crate) i64, pub(crate) i64, pub(crate) i64);
 
 /// Where checks report: known violations are only noted as holding; new ones are built once.

@@ -90,7 +90,7 @@ impl Policy {
 }
 
 /// Producer `acks`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Acks {
     /// Fire and forget: never acknowledged.
     Zero,

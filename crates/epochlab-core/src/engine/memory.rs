@@ -1,0 +1,32 @@
+//! What the simulator remembers besides the replica and controller state (model §4, "the checker keeps a
+//! history"): every record produced, the acks=all produces still waiting, the invariants' history, and the
+//! violations already reported. One value, so that a checkpoint or a search can copy it whole and hash it.
+
+use std::collections::BTreeMap;
+
+use crate::invariants::{History, Key, Violation};
+use crate::record::RecordInfo;
+use crate::state::BrokerId;
+
+/// An acks=all produce waiting for the leader's HW to pass its record.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct PendingAck {
+    pub(crate) record: u32,
+    pub(crate) offset: u32,
+    pub(crate) leader: BrokerId,
+}
+
+/// The simulator's memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Memory {
+    /// Every record ever produced, by id.
+    pub(crate) records: Vec<RecordInfo>,
+    /// acks=all produces not yet answered.
+    pub(crate) pending_acks: Vec<PendingAck>,
+    /// What the invariants remember across steps.
+    pub(crate) history: History,
+    /// Every distinct violation so far, at the first step it held.
+    pub(crate) violations: Vec<Violation>,
+    /// The identity of each violation in `violations`, so that one that keeps holding is not reported again.
+    pub(crate) known: BTreeMap<Key, u16>,
+}
