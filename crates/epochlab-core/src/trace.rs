@@ -201,6 +201,11 @@ pub enum Annotation {
         /// Power loss.
         power: bool,
     },
+    /// A follower halted on OFFSET_OUT_OF_RANGE (Kafka before 2.1 with unclean election disabled).
+    Halted {
+        /// Broker.
+        broker: BrokerId,
+    },
     /// A broker restarted with log recovery.
     Restarted {
         /// Broker.
@@ -366,6 +371,7 @@ impl Trace {
             Annotation::Crashed { broker, power } => {
                 format!("{} {}", n(*broker), if *power { "loses power" } else { "crashes" })
             }
+            Annotation::Halted { broker } => format!("{} halts on OFFSET_OUT_OF_RANGE", n(*broker)),
             Annotation::Restarted { broker } => format!("{} restarts", n(*broker)),
             Annotation::Consumed { broker, records } => {
                 format!("consumer reads [{}] from {}", self.labels(records), n(*broker))

@@ -7,7 +7,7 @@
 //! Every failure message carries the scenario as contract-v1 JSON, so a counterexample can be saved and run
 //! with `epochlab run FILE --variant ID --steps`. Cases are bounded so the file runs in seconds in debug.
 
-use epochlab_core::scenario::{Acks, Config, Delivery, Event, Policy, Scenario, FORMAT_VERSION};
+use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
 use epochlab_core::view::{view, views, CellStatus};
@@ -599,6 +599,70 @@ fn minimize(scenario: &Scenario, fails: impl Fn(&Scenario) -> bool) -> Scenario 
     best
 }
 
+/// The narration never contradicts the configuration or the state: "unclean election is disabled" only
+/// when it is, "the leader changed" only when a broker's known leader did, a settle that changed the state
+/// never says "nothing to do", and every HW a sentence states as the step's result is the state's.
+fn check_narration(scenario: &Scenario, trace: &Trace) -> Check {
+    for (i, step) in trace.steps.iter().enumerate() {
+        let (text, before, after) = (&step.narration, previous_state(trace, i), &step.state);
+        let says_disabled =
+            text.contains("unclean election is disabled") || text.contains("unclean leader election is disabled");
+        if says_disabled && scenario.config.unclean_leader_election {
+            return Err(format!("step {i} says unclean election is disabled, but it is enabled: {text}"));
+        }
+        if text.contains("the leader changed") && !some_known_leader_changed(before, after) {
+            return Err(format!("step {i} says the leader changed, but no broker's leader did: {text}"));
+        }
+        if step.kind == EventKind::Settle && before != after && text.ends_with(": nothing to do.") {
+            return Err(format!("step {i} changed the state but says: {text}"));
+        }
+        for (name, hw) in stated_hws(text) {
+            let Some(b) = scenario.broker_index(name) else { continue };
+            if after.replicas[b].hw != hw {
+                return Err(format!("step {i} says {name}'s HW is {hw}, but it is {}: {text}", after.replicas[b].hw));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn some_known_leader_changed(before: &State, after: &State) -> bool {
+    before
+        .replicas
+        .iter()
+        .zip(&after.replicas)
+        .any(|(b, a)| b.known_leader.is_some() && b.known_leader != a.known_leader)
+}
+
+/// The HWs a sentence states as results: "X's HW is N", "X receives … and sets its HW to … = N", and
+/// "X becomes leader … moves its HW to N". (A restart's recovered HW and a crash's future one are not.)
+fn stated_hws(text: &str) -> Vec<(&str, u32)> {
+    let mut found = Vec::new();
+    for clause in text.split("; ") {
+        if let Some((head, tail)) = clause.split_once("'s HW is ") {
+            found.extend(last_word(head).zip(leading_number(tail)));
+        }
+        if let (Some((head, _)), Some((_, n))) = (clause.split_once(" receives "), clause.split_once("leader HW) = ")) {
+            found.extend(last_word(head).zip(leading_number(n)));
+        }
+        if let (Some((head, _)), Some((_, n))) =
+            (clause.split_once(" becomes leader "), clause.split_once("moves its HW to "))
+        {
+            found.extend(last_word(head).zip(leading_number(n)));
+        }
+    }
+    found
+}
+
+fn last_word(s: &str) -> Option<&str> {
+    s.rsplit(' ').next().filter(|w| !w.is_empty())
+}
+
+fn leading_number(s: &str) -> Option<u32> {
+    let digits: String = s.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Properties
 // ---------------------------------------------------------------------------------------------------------
@@ -656,6 +720,12 @@ proptest! {
 
 proptest! {
     #![proptest_config(proptest_config(64))]
+
+    /// Narration never contradicts the configuration or the state (see `check_narration`).
+    #[test]
+    fn narration_never_contradicts_the_configuration_or_the_state(s in scenario(false)) {
+        under_every_variant(&s, check_narration)?;
+    }
 
     /// Two runs of a scenario, and a run of its clone, give equal traces and equal digests.
     #[test]

@@ -48,6 +48,18 @@ impl Sim<'_> {
         }
     }
 
+    /// Why the controller found no leader, in words true to the configuration and the state.
+    pub(crate) fn why_no_leader(&self) -> String {
+        let c = &self.state.controller;
+        if c.live.is_empty() {
+            "no broker is live".to_string()
+        } else if self.scenario.config.unclean_leader_election {
+            format!("no live broker can lead (live: {})", self.set_names(c.live))
+        } else {
+            format!("no live ISR member of {} and unclean election is disabled", self.set_names(c.isr))
+        }
+    }
+
     /// Write the choice (epoch + 1), enqueue LeaderAndIsr for every live broker, deliver at once to `now`.
     /// Returns the narration of the election and of each delivery.
     pub(crate) fn install_leader(&mut self, choice: Choice, now: BrokerSet) -> String {
@@ -71,10 +83,7 @@ impl Sim<'_> {
                 self.name(l)
             ),
             Some(l) => format!("the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
-            None => format!(
-                "the partition goes offline in epoch {epoch}: no live ISR member of {} and unclean election is disabled",
-                self.set_names(isr)
-            ),
+            None => format!("the partition goes offline in epoch {epoch}: {}", self.why_no_leader()),
         };
         let deliveries = self.send_leader_and_isr(now);
         join_clauses(head, deliveries)
@@ -146,8 +155,14 @@ impl Sim<'_> {
         } else {
             String::new()
         };
+        let now = self.state.replica(b).hw;
+        let raised = if now == hw {
+            String::new()
+        } else {
+            format!(", and with every ISR member at its LEO it moves its HW to {now}")
+        };
         format!(
-            "{} becomes leader of epoch {} with its own HW {hw} and LEO {leo}{cache_note}; a leader never truncates",
+            "{} becomes leader of epoch {} with its own HW {hw} and LEO {leo}{cache_note}{raised}; a leader never truncates",
             self.name(b),
             req.epoch
         )
@@ -163,6 +178,7 @@ impl Sim<'_> {
         };
         let r = &mut self.state.replicas[b as usize];
         let leader_changed = r.known_leader != Some(leader);
+        let knew_leader = r.known_leader.is_some();
         let was_fetching = r.role == Role::Follower && r.fetch_state != FetchState::Idle;
         r.role = Role::Follower;
         r.known_leader = Some(leader);
@@ -203,7 +219,11 @@ impl Sim<'_> {
                     return format!("{who}; {same_leader_note} (before KAFKA-7164)");
                 }
                 self.state.replicas[b as usize].fetch_state = FetchState::Truncating;
-                let why = if leader_changed { "the leader changed" } else { "the epoch changed (KAFKA-7164)" };
+                let why = match (knew_leader, leader_changed) {
+                    (false, _) => "it knew no leader (it has just started, or the partition was offline)",
+                    (true, true) => "the leader changed",
+                    (true, false) => "the epoch changed (KAFKA-7164)",
+                };
                 format!("{who}: {why}, so before fetching it must ask the leader where its log may have diverged (OffsetsForLeaderEpoch)")
             }
             BecomeFollowerRule::FetchWithLastFetchedEpoch => {

@@ -2,7 +2,7 @@
 //! re-elected (a new epoch). LeaderAndIsr reaches the named live brokers at once, the others later.
 
 use super::narrate::sentence;
-use super::{Reject, Sim};
+use super::{reject, Reject, Sim};
 use crate::scenario::Delivery;
 use crate::state::BrokerSet;
 
@@ -19,6 +19,7 @@ pub(crate) fn elect(sim: &mut Sim<'_>, candidate: Option<&str>, deliver: &Delive
             set
         }
     };
+    refuse_if_nobody_eligible(sim)?;
     let choice = sim.choose_leader(candidate)?;
     let mut text = sim.install_leader(choice, now);
     let undelivered: Vec<&str> = sim
@@ -33,4 +34,15 @@ pub(crate) fn elect(sim: &mut Sim<'_>, candidate: Option<&str>, deliver: &Delive
         text.push_str(&format!("; {} will see it only when it is delivered", undelivered.join(", ")));
     }
     Ok(sentence(&text))
+}
+
+/// On a partition without a leader (offline, or never elected), an election that finds nobody eligible
+/// writes nothing: Kafka's controller sends no LeaderAndIsr when the offline-partition election fails
+/// (`PartitionStateMachine.doElectLeaderForPartitions`), so the epoch stays. Model §3.4 E1.
+pub(crate) fn refuse_if_nobody_eligible(sim: &Sim<'_>) -> Result<(), Reject> {
+    if sim.state.controller.leader.is_some() || sim.choose_leader(None)?.leader.is_some() {
+        return Ok(());
+    }
+    let state = if sim.state.controller.leader_epoch < 0 { "has never had a leader" } else { "is offline" };
+    reject("ELIGIBLE_LEADERS_NOT_AVAILABLE", format!("the partition {state} and {}", sim.why_no_leader()))
 }

@@ -49,8 +49,6 @@ pub(crate) struct Sim<'a> {
     pub(crate) memory: Memory,
     pub(crate) step: u32,
     pub(crate) annotations: Vec<Annotation>,
-    /// Skip narration (inside `settle`, whose own sentence summarises the annotations).
-    pub(crate) quiet: bool,
 }
 
 /// What one step produced, before the checker runs.
@@ -69,7 +67,6 @@ impl<'a> Sim<'a> {
             memory: Memory::default(),
             step: 0,
             annotations: Vec::new(),
-            quiet: false,
         }
     }
 

@@ -27,6 +27,7 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
 
     let was_dead = !sim.state.controller.live.contains(b);
     sim.state.controller.live.insert(b);
+    let mut stays_offline = String::new();
     if sim.state.controller.leader.is_none() && sim.state.controller.leader_epoch >= 0 {
         let choice = sim.choose_leader(None)?;
         if choice.leader.is_some() {
@@ -34,6 +35,12 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
             let election = sim.install_leader(choice, everyone);
             return Ok(sentence(&format!("{head}; the partition was offline, so {election}")));
         }
+        // Model §3.4 E1: the offline-partition election finds nobody, so the controller writes nothing.
+        stays_offline = format!(
+            "; the partition stays offline: the election finds no eligible leader ({}, ELIGIBLE_LEADERS_NOT_AVAILABLE), so the epoch stays {}",
+            sim.why_no_leader(),
+            sim.state.controller.leader_epoch
+        );
     }
     let current = sim.state.controller.current();
     sim.state.controller.outbox[b as usize] = Some(current);
@@ -48,7 +55,7 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     if current.epoch < 0 {
         sim.state.controller.outbox[b as usize] = None;
     }
-    Ok(sentence(&join_clauses(format!("{head}; {controller}{held}"), notes)))
+    Ok(sentence(&join_clauses(format!("{head}; {controller}{stays_offline}{held}"), notes)))
 }
 
 fn deliveries(sim: &mut Sim<'_>, b: BrokerId, now: BrokerSet) -> Vec<String> {

@@ -130,7 +130,7 @@ impl InvariantId {
 
 impl fmt::Display for InvariantId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+        f.pad(self.id())
     }
 }
 

@@ -125,7 +125,7 @@ impl EventKind {
 
 impl fmt::Display for EventKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
+        f.pad(self.id())
     }
 }
 
@@ -147,6 +147,8 @@ mod tests {
             assert_eq!(EventKind::from_index(kind.index()), Some(kind));
         }
         assert_eq!(EventKind::from_id("crsh"), None);
+        // Padded like a string: the CLI's step table aligns on it.
+        assert_eq!(format!("{:<8}|", EventKind::Crash), "crash   |");
         assert_eq!(EventKind::from_index(13), None);
     }
 

@@ -14,6 +14,18 @@
 //! `Partition.readRecords` L1517 and `AbstractFetcherThread` L341; KRaft `ReplicatedLog.truncateToEndOffset`.
 
 use super::{BecomeFollowerRule, Flag};
+use crate::epoch_cache::{EpochCache, EpochEnd, UNDEFINED};
 
 pub(super) const BECOME_FOLLOWER: BecomeFollowerRule = BecomeFollowerRule::FetchWithLastFetchedEpoch;
 pub(super) const IMPLIED_FLAGS: &[Flag] = &[Flag::Kafka7415, Flag::Kafka7128, Flag::Kafka7164, Flag::Kip320];
+
+/// The leader's check of a Fetch's LastFetchedEpoch (trunk `Partition.readRecords`): the end of that epoch
+/// on the leader (2.1 lookup) when the follower's log diverges from the leader's there: the leader's epoch
+/// for it is older, or ends before the fetch offset.
+pub(super) fn diverging(cache: &EpochCache, leader_leo: u32, last_fetched_epoch: i64, offset: u32) -> Option<EpochEnd> {
+    if last_fetched_epoch == UNDEFINED {
+        return None;
+    }
+    let end = cache.end_offset_21(leader_leo, last_fetched_epoch);
+    (end.epoch < last_fetched_epoch || end.offset < i64::from(offset)).then_some(end)
+}

@@ -297,6 +297,30 @@ impl Protocol {
     pub fn divergence_in_fetch(&self) -> bool {
         self.variant == Variant::DivergingEpoch
     }
+
+    /// The LastFetchedEpoch a follower with this cache sends in Fetch (UNDEFINED: the field is not sent).
+    pub fn last_fetched_epoch(&self, follower: &EpochCache) -> i64 {
+        if self.divergence_in_fetch() {
+            follower.latest_epoch()
+        } else {
+            crate::epoch_cache::UNDEFINED
+        }
+    }
+
+    /// The leader's DivergingEpoch answer to a Fetch, when its variant checks and the logs diverge.
+    pub fn diverging_epoch(
+        &self,
+        leader: &EpochCache,
+        leo: u32,
+        last_fetched_epoch: i64,
+        offset: u32,
+    ) -> Option<EpochEnd> {
+        if self.divergence_in_fetch() {
+            diverging_epoch::diverging(leader, leo, last_fetched_epoch, offset)
+        } else {
+            None
+        }
+    }
 }
 
 #[cfg(test)]
