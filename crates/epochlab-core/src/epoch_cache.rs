@@ -1,5 +1,5 @@
 //! The leader-epoch cache (`LeaderEpochFileCache`, persisted as `leader-epoch-checkpoint`): a list of
-//! `(epoch, start offset)` with both strictly increasing. Spec §2 "Leader-epoch cache", §3.5 and §6.2.
+//! `(epoch, start offset)` with both strictly increasing. Model §2 "Leader-epoch cache", §3.5 and §6.2.
 //!
 //! Two generations of semantics live here side by side, because variants differ exactly there:
 //! 0.11/2.0 `assign` only appends, 2.1+ (KAFKA-7415) replaces conflicting entries; and three `endOffsetFor`s.
@@ -92,7 +92,7 @@ impl EpochCache {
     }
 
     /// 0.11 `endOffsetFor`: the start offset of the first epoch larger than `requested`, or the LEO when
-    /// `requested` is the latest epoch; UNDEFINED when unknown (spec §3.5).
+    /// `requested` is the latest epoch; UNDEFINED when unknown (model §3.5).
     pub fn end_offset_011(&self, leo: u32, requested: i64) -> i64 {
         let Some(first) = self.entries.first() else { return UNDEFINED };
         if requested == UNDEFINED {
@@ -146,7 +146,7 @@ impl EpochCache {
 
 #[cfg(test)]
 mod tests {
-    //! The LeaderEpochFileCacheTest cases of spec §7, plus the 0.11 lookup.
+    //! The LeaderEpochFileCacheTest cases of model §7, plus the 0.11 lookup.
     use super::*;
 
     fn end(epoch: i64, offset: i64) -> EpochEnd {

@@ -2,7 +2,7 @@
 //!
 //! A faithful, deterministic model of one Kafka partition's replication: controller, ISR, high watermark,
 //! leader epochs, crashes, and the log-truncation rules of six protocol variants, with Kafka's invariants
-//! checked after every step. The semantics follow `shared/spec/kafka-replication.md` (cited as "spec §N").
+//! checked after every step. The semantics are those of `docs/model.md` (cited as "model §N").
 //!
 //! **Purity.** No clock, no I/O, no randomness, no web crate: the same scenario always gives the same trace.
 //! Ordered collections only (`BTreeMap`, `Vec`), explicit integer widths, every loop bounded.

@@ -1,5 +1,5 @@
 //! The cluster state after a step: the controller (the ZooKeeper "quorum state") and every replica.
-//! Spec §3.2 and §3.3. Everything here is plain data; the rules that change it live in `engine`.
+//! Model §3.2 and §3.3. Everything here is plain data; the rules that change it live in `engine`.
 
 use std::sync::Arc;
 
@@ -219,7 +219,7 @@ impl State {
         }
     }
 
-    /// The "true leader" of spec §4: the controller's leader, up, believing it leads in the current epoch.
+    /// The "true leader" of model §4: the controller's leader, up, believing it leads in the current epoch.
     pub fn true_leader(&self) -> Option<BrokerId> {
         let l = self.controller.leader?;
         let r = &self.replicas[l as usize];

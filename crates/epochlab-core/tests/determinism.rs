@@ -99,7 +99,7 @@ fn variants_with_different_expected_verdicts_behave_differently() {
 
 #[test]
 fn kip_101_scenario_1_loses_m2_only_under_hw_truncation() {
-    // A concrete behavioural difference, independent of the digest function: spec §5.1.
+    // A concrete behavioural difference, independent of the digest function: model §5.1.
     let scenario = epochlab_core::presets::find("kip101-scenario-1").expect("preset kip101-scenario-1").scenario();
     let old = run_variant(&scenario, Variant::HwTruncation);
     let new = run_variant(&scenario, Variant::Kip101);

@@ -1,4 +1,4 @@
-//! Every preset under every variant reaches its expected verdict (spec §5.1 to §5.5).
+//! Every preset under every variant reaches its expected verdict (model §5.1 to §5.5).
 
 use epochlab_core::presets::{verdict_of, PRESETS};
 use epochlab_core::{run_variant, Variant};

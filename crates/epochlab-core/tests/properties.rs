@@ -1,7 +1,7 @@
 //! Property tests on random scenarios: 1 to 5 brokers, random configuration, and up to 60 events of every
 //! kind, run under every variant. They check what the model promises whatever the scenario (no panic, step
 //! bookkeeping, rejected steps change nothing, determinism, state ordering, the view model's shape) and the
-//! headline safety property of spec §4: with unclean leader election off and every append flushed, the 2.1
+//! headline safety property of model §4: with unclean leader election off and every append flushed, the 2.1
 //! and diverging-epoch protocols never show a violation that is not by design.
 //!
 //! Every failure message carries the scenario as contract-v1 JSON, so a counterexample can be saved and run
@@ -404,7 +404,7 @@ fn check_state_ordering(trace: &Trace) -> Check {
         }
         for (b, r) in state.replicas.iter().enumerate() {
             check_replica(r, b, state, has_7415, uses_epochs).map_err(|e| format!("step {i} ({}): {e}", step.kind))?;
-            // "A leader never truncates its own log", and its HW only moves up (spec §2, §3.4 E2, §3.5).
+            // "A leader never truncates its own log", and its HW only moves up (model §2, §3.4 E2, §3.5).
             let p = &before.replicas[b];
             let same_leadership =
                 p.is_acting_leader() && r.is_acting_leader() && p.known_epoch == r.known_epoch && !p.log.is_empty();
@@ -744,7 +744,7 @@ proptest! {
 proptest! {
     #![proptest_config(proptest_config(1000))]
 
-    /// Spec §4: with unclean leader election disabled and every append flushed, Kafka 2.1 and the
+    /// Model §4: with unclean leader election disabled and every append flushed, Kafka 2.1 and the
     /// diverging-epoch protocol lose no committed or acks=all record, never diverge after truncation, keep
     /// the ISR consistent below the HW, and keep epochs in order: no violation that is not by design.
     #[test]

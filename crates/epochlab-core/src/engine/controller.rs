@@ -1,4 +1,4 @@
-//! The controller's decisions (spec §2 "Unclean leader election", §3.4 E1, E7) and how a broker applies the
+//! The controller's decisions (model §2 "Unclean leader election", §3.4 E1, E7) and how a broker applies the
 //! LeaderAndIsr they send (E2): becoming leader never truncates; becoming follower applies the variant's rule.
 
 use super::narrate::list_names;

@@ -1,4 +1,4 @@
-//! `crash` (spec §3.4 E7) and `shutdown` (E8).
+//! `crash` (model §3.4 E7) and `shutdown` (E8).
 //!
 //! A crash loses all in-memory state; a power crash also loses the unflushed tail of the log. When the
 //! controller notices, it re-elects if the broker led, or removes it from the ISR. A controlled shutdown is a

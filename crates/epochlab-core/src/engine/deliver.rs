@@ -1,4 +1,4 @@
-//! `deliver` (a held-back LeaderAndIsr finally arrives, spec §3.4 E2) and `zombie` (KAFKA-6880, spec §3.6).
+//! `deliver` (a held-back LeaderAndIsr finally arrives, model §3.4 E2) and `zombie` (KAFKA-6880, model §3.6).
 
 use super::narrate::sentence;
 use super::{reject, Reject, Sim};

@@ -1,4 +1,4 @@
-//! `checkpoint_hw` (spec §3.4 E10, `replication-offset-checkpoint`) and `flush` (E11).
+//! `checkpoint_hw` (model §3.4 E10, `replication-offset-checkpoint`) and `flush` (E11).
 
 use super::narrate::sentence;
 use super::{reject, Reject, Sim};

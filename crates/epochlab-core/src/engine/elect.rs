@@ -1,4 +1,4 @@
-//! `elect`: a controller election with an optional candidate (spec §3.4 E1). The current leader may be
+//! `elect`: a controller election with an optional candidate (model §3.4 E1). The current leader may be
 //! re-elected (a new epoch). LeaderAndIsr reaches the named live brokers at once, the others later.
 
 use super::narrate::sentence;

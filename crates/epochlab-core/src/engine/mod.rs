@@ -1,4 +1,4 @@
-//! The deterministic state machine: applies one scenario event at a time (spec §3.4 to §3.6).
+//! The deterministic state machine: applies one scenario event at a time (model §3.4 to §3.6).
 //!
 //! Sans-IO and clock-free: a run is a pure function of the scenario and the protocol. Each event kind has its
 //! own file; shared replica and controller operations live in `replica_ops` and `controller`. A handler either

@@ -1,4 +1,4 @@
-//! `produce` (spec §2 "acks / min.insync.replicas", §3.4 E3) and `consume` (E12).
+//! `produce` (model §2 "acks / min.insync.replicas", §3.4 E3) and `consume` (E12).
 //!
 //! A broker that merely believes it leads accepts writes (TLA+ `LeaderWrite`): that is how a stale leader
 //! creates records that later diverge.

@@ -1,5 +1,5 @@
 //! Operations on one replica that several events share: append, truncate, HW moves, and the leader's
-//! `maybeIncrementHW` with the acks=all completions it triggers (spec §2, §3.4 E3, §3.5 `truncateTo`).
+//! `maybeIncrementHW` with the acks=all completions it triggers (model §2, §3.4 E3, §3.5 `truncateTo`).
 
 use std::sync::Arc;
 

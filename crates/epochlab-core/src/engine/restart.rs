@@ -1,4 +1,4 @@
-//! `restart`: log recovery, then the controller brings the broker back (spec §3.4 E9).
+//! `restart`: log recovery, then the controller brings the broker back (model §3.4 E9).
 //!
 //! Recovery keeps what survived on disk, drops epoch-cache entries at or past the LEO, and restores the HW
 //! from the checkpoint: `min(persisted HW, LEO)`. That checkpoint may be a fetch or more behind, which is why

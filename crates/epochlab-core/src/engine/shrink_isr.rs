@@ -1,5 +1,5 @@
 //! `shrink_isr`: the leader drops a lagging follower (replica.lag.time.max.ms passed without it catching up;
-//! spec §2 "ISR", §3.4 E6, TLA+ `LeaderShrinkIsr`). No epoch bump; the leader re-evaluates its HW.
+//! model §2 "ISR", §3.4 E6, TLA+ `LeaderShrinkIsr`). No epoch bump; the leader re-evaluates its HW.
 
 use super::narrate::sentence;
 use super::{reject, Reject, Sim};

@@ -1,4 +1,4 @@
-//! What the checker remembers across steps (spec §4 "The checker keeps a history of").
+//! What the checker remembers across steps (model §4 "The checker keeps a history of").
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};

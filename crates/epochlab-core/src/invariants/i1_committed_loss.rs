@@ -1,4 +1,4 @@
-//! I1 committed-data loss (spec §4): a record that was ever below a true leader's HW is missing, or a
+//! I1 committed-data loss (model §4): a record that was ever below a true leader's HW is missing, or a
 //! different record, at its offset on the current true leader.
 //!
 //! By design when an unclean election happened after it was written, or every ISR member lost power since.

@@ -1,7 +1,7 @@
-//! I2 acknowledged-write loss (spec §4): as I1, for a record whose produce was acknowledged.
+//! I2 acknowledged-write loss (model §4): as I1, for a record whose produce was acknowledged.
 //!
 //! By design as I1, and also when it was acknowledged under acks=1 (the leader alone had it).
-//! Source: spec §2 "acks / min.insync.replicas"; KIP-101 scenario 1 ("producer acked").
+//! Source: model §2 "acks / min.insync.replicas"; KIP-101 scenario 1 ("producer acked").
 
 use super::{report_loss, written_at, Ctx, InvariantId, Sink};
 use crate::scenario::Acks;

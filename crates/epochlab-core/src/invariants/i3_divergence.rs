@@ -1,4 +1,4 @@
-//! I3 divergence after truncation (spec §4): a follower of the true leader, in the leader's epoch, that has
+//! I3 divergence after truncation (model §4): a follower of the true leader, in the leader's epoch, that has
 //! finished truncating holds a different record from the leader's at an offset below both LEOs. In
 //! diverging-epoch, truncation counts as finished after the first Fetch response that reported no divergence.
 //!

@@ -1,4 +1,4 @@
-//! I4 ISR inconsistent below the HW (spec §4; TLA+ `WeakIsr` and `StrongIsr`): a member of a presumed leader's
+//! I4 ISR inconsistent below the HW (model §4; TLA+ `WeakIsr` and `StrongIsr`): a member of a presumed leader's
 //! ISR view (weak), or of the controller's ISR (strong), holds a different record from that leader's at an
 //! offset below that leader's HW. It predicts a loss: a later clean election may pick that member.
 //!

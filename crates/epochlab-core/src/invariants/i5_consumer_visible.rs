@@ -1,4 +1,4 @@
-//! I5 consumer-visible record lost or rewritten (spec §4): a record a consumer read is missing, or a different
+//! I5 consumer-visible record lost or rewritten (model §4): a record a consumer read is missing, or a different
 //! record, at its offset on the current true leader: a "phantom read".
 //!
 //! By design under the same rules as I1. Source: the KIP-101 walkthrough ("m2 was committed and consumers

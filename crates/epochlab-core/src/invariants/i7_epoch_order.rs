@@ -1,5 +1,5 @@
-//! I7 record epochs decreasing along a log (spec §4, a diagnostic): a symptom of divergence, e.g. a follower
-//! left with epochs `[0, 1, 0, 2]` under KIP-101 (spec §5.3 "lt").
+//! I7 record epochs decreasing along a log (model §4, a diagnostic): a symptom of divergence, e.g. a follower
+//! left with epochs `[0, 1, 0, 2]` under KIP-101 (model §5.3 "lt").
 //!
 //! Never by design. Source: KIP-101's definition of the leader epoch ("monotonically increasing").
 

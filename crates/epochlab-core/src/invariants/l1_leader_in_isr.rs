@@ -1,4 +1,4 @@
-//! L1 the controller's leader is not in the controller's ISR (spec §4; TLA+ `LeaderInIsr`, added by Guozhang
+//! L1 the controller's leader is not in the controller's ISR (model §4; TLA+ `LeaderInIsr`, added by Guozhang
 //! Wang in 2020). Holds with the controller rules of E1, which keep the last ISR member.
 //!
 //! Never by design. Source: hachikuji/kafka-specification `KafkaReplication.tla`.

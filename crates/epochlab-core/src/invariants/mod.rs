@@ -1,4 +1,4 @@
-//! The invariants of spec §4, checked after every step, one file each. Ids are the contract's.
+//! The invariants of model §4, checked after every step, one file each. Ids are the contract's.
 //!
 //! The checker keeps a [`History`] (what was ever committed, acknowledged or consumed; unclean elections and
 //! power losses) so that a loss can be told apart as *by design* (Kafka never promised to keep the record)

@@ -1,8 +1,8 @@
-//! O1 HW went backwards (spec §4): the true leader's HW is below the highest HW any true leader has exposed.
+//! O1 HW went backwards (model §4): the true leader's HW is below the highest HW any true leader has exposed.
 //! Always reported as allowed: it happens in every variant right after a leader change, because a new leader
 //! starts from its own follower HW. Kafka 2.2+ hides it from ListOffsets (KAFKA-2334).
 //!
-//! Source: spec §4 O1; KAFKA-2334; TLA+ `BecomeLeader` ("the high watermark upon becoming a leader is
+//! Source: model §4 O1; KAFKA-2334; TLA+ `BecomeLeader` ("the high watermark upon becoming a leader is
 //! typically behind the 'true' high watermark").
 
 use super::{Ctx, InvariantId, Key, Sink};

@@ -1,5 +1,5 @@
 //! Preset scenarios, shipped as contract-v1 files and shared by the UI, the CLI and the tests. Each carries
-//! its expected verdict per variant (spec §5.1 to §5.5): which invariants fail as bugs, and which losses are
+//! its expected verdict per variant (model §5.1 to §5.5): which invariants fail as bugs, and which losses are
 //! by design.
 
 use crate::invariants::InvariantId::{self, I1, I2, I3, I4, I5, I7, O1};

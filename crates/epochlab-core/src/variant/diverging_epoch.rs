@@ -5,7 +5,7 @@
 //! its end offset is below the fetch offset, it answers `DivergingEpoch{epoch, endOffset}` with no records and
 //! without recording the fetch (KAFKA-13141). The follower applies the KIP-279 rule and fetches again with its
 //! new last epoch. Truncation counts as finished once a Fetch response reports no divergence. All four 2.1
-//! flags are implied. Spec §3.4 E4a step 3, §9.
+//! flags are implied. Model §3.4 E4a step 3, §9.
 //!
 //! **The bug it fixed.** None new: it folds the 2.1 guarantees into Fetch, saving a round trip per leader
 //! change and the window between truncating and fetching.

@@ -11,10 +11,10 @@
 //!   Also from 2.1, OFFSET_OUT_OF_RANGE never halts a follower (KAFKA-7414).
 //!
 //! **The bugs they fixed.** Divergence when a leader is elected without writing in its epoch, ISR joins that
-//! lose committed data, zombies rejoining the ISR (spec §1, §3.6, §4 I3/I4 notes).
+//! lose committed data, zombies rejoining the ISR (model §1, §3.6, §4 I3/I4 notes).
 //!
 //! **Source.** Kafka 2.1.0 commits `f2dd6aa2698`, `70c51633f2f`, `69283b4038a`, `bcef30d614b`; KIP-320; TLA+
-//! `Kip320.tla` (its four rules, spec §8.4).
+//! `Kip320.tla` (its four rules, model §8.4).
 
 use super::{BecomeFollowerRule, Flag};
 

@@ -5,14 +5,14 @@
 //! `OffsetsForLeaderEpoch(latest epoch in its cache)`. The leader answers with the start offset of the first
 //! epoch larger than the one requested, or its LEO when the request names its latest epoch (v0 carries no
 //! epoch). The follower truncates there if that is below its LEO; an UNDEFINED answer falls back to its HW
-//! (spec §3.5, `endOffsetFor_011` and `ReplicaFetcherThread.maybeTruncate`).
+//! (model §3.5, `endOffsetFor_011` and `ReplicaFetcherThread.maybeTruncate`).
 //!
-//! **The bug it fixed.** Truncating to a stale HW: KIP-101 scenarios 1 and 2 (spec §5.1, §5.2).
+//! **The bug it fixed.** Truncating to a stale HW: KIP-101 scenarios 1 and 2 (model §5.1, §5.2).
 //!
 //! **The bug it left.** The offset the leader returns may belong to an epoch the follower never had. After
 //! fast back-to-back leader changes the follower keeps records of its own epoch at offsets where the leader
-//! has others, and the logs diverge (KAFKA-6361, spec §5.3; `logsShouldNotDivergeOnUncleanLeaderElections`,
-//! spec §5.4).
+//! has others, and the logs diverge (KAFKA-6361, model §5.3; `logsShouldNotDivergeOnUncleanLeaderElections`,
+//! model §5.4).
 //!
 //! **Source.** KIP-101; Kafka 0.11.0.0 `LeaderEpochFileCache.scala` L92 and `ReplicaFetcherThread.scala` L257;
 //! TLA+ `Kip101.tla` (`LookupOffsetForEpoch`).

@@ -4,9 +4,9 @@
 //! offset of E. If the follower also has E, it truncates to min(leader's end, its own end of E, LEO) and is
 //! done. If it does not, it truncates to the end of its own largest epoch below E and asks again with its new
 //! latest epoch; the exchange repeats until the follower recognises the epoch ("2 roundtrips is required
-//! starting at 3 consecutive fast leader failovers"). Spec §3.5 `endOffsetFor_20` and `followerTruncate`.
+//! starting at 3 consecutive fast leader failovers"). Model §3.5 `endOffsetFor_20` and `followerTruncate`.
 //!
-//! **The bug it fixed.** KAFKA-6361: divergence after fast leader fail-over under KIP-101 (spec §5.3, §5.4).
+//! **The bug it fixed.** KAFKA-6361: divergence after fast leader fail-over under KIP-101 (model §5.3, §5.4).
 //!
 //! **What 2.0 still lacked.** A brand-new leader has no cache entry for its own epoch until it writes
 //! (KAFKA-7415), a follower may join the ISR against a stale HW (KAFKA-7128), a follower does not re-truncate
@@ -41,7 +41,7 @@ impl FollowerDecision {
     }
 }
 
-/// `followerTruncate(E, leaderEnd)` of spec §3.5 (2.0 lookups, or 2.1's with `cache_21`).
+/// `followerTruncate(E, leaderEnd)` of model §3.5 (2.0 lookups, or 2.1's with `cache_21`).
 pub(super) fn follower_decision(
     answer: EpochEnd,
     cache: &EpochCache,

@@ -10,7 +10,7 @@
 //! HW then covers that offset, nothing is truncated, and the logs diverge (invariant I3). Only comparing
 //! epochs (KIP-101 and after) finds where two logs part ways.
 //!
-//! **Source.** Derived from spec §5.2 (the divergence needs a HW that covers data the new leader lost) and the
+//! **Source.** Derived from model §5.2 (the divergence needs a HW that covers data the new leader lost) and the
 //! KIP-101 motivation; the preset "why truncating to the leader's HW is no fix" shows it.
 
 use super::BecomeFollowerRule;

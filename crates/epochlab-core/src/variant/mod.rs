@@ -1,7 +1,7 @@
 //! Protocol variants and hardening flags: the one place where behaviour branches on the protocol.
 //!
 //! The engine never matches on [`Variant`]. It asks [`Protocol`] (a variant plus its effective flags) for the
-//! rule that applies, and each rule is defined in the variant's own file with its source (spec §1, §3.4, §3.5).
+//! rule that applies, and each rule is defined in the variant's own file with its source (model §1, §3.4, §3.5).
 
 mod diverging_epoch;
 mod hw_truncation;
@@ -104,7 +104,7 @@ impl Serialize for Variant {
     }
 }
 
-/// A hardening flag from Kafka 2.1 (spec §1).
+/// A hardening flag from Kafka 2.1 (model §1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Flag {
     /// KAFKA-7415: a new leader records its epoch in its cache at election; 2.1 cache semantics.
@@ -163,7 +163,7 @@ impl Serialize for Flag {
     }
 }
 
-/// What a replica does when a LeaderAndIsr makes it follower (spec §3.4 E2).
+/// What a replica does when a LeaderAndIsr makes it follower (model §3.4 E2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BecomeFollowerRule {
     /// Truncate to the replica's own HW, at once, when the leader changed.
@@ -176,7 +176,7 @@ pub enum BecomeFollowerRule {
     FetchWithLastFetchedEpoch,
 }
 
-/// How the leader answers an epoch end-offset lookup (spec §3.5).
+/// How the leader answers an epoch end-offset lookup (model §3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EpochLookup {
     /// 0.11: the start offset of the first larger epoch (no epoch in the answer).
@@ -265,7 +265,7 @@ impl Protocol {
         }
     }
 
-    /// The follower's decision on the leader's answer (spec §3.5 `followerTruncate`, or the 0.11 rule).
+    /// The follower's decision on the leader's answer (model §3.5 `followerTruncate`, or the 0.11 rule).
     pub fn follower_decision(&self, answer: EpochEnd, follower: &EpochCache, leo: u32, hw: u32) -> FollowerDecision {
         match self.variant {
             Variant::Kip101 => kip_101::follower_decision(answer.offset, leo, hw),
@@ -325,8 +325,8 @@ impl Protocol {
 
 #[cfg(test)]
 mod tests {
-    //! The follower's truncation decision per generation (spec §3.5), on the KAFKA-6361 and unclean-election
-    //! shapes of spec §5.3 and §5.4.
+    //! The follower's truncation decision per generation (model §3.5), on the KAFKA-6361 and unclean-election
+    //! shapes of model §5.3 and §5.4.
     use super::*;
 
     fn cache(entries: &[(i32, u32)]) -> EpochCache {
@@ -366,7 +366,7 @@ mod tests {
 
     #[test]
     fn kip_279_takes_two_round_trips_after_three_unclean_elections() {
-        // spec §5.4 with this model's epochs: X = [(0,0),(3,1),(7,4)], LEO 6; Y = [(0,0),(1,1),(5,2)], LEO 3.
+        // model §5.4 with this model's epochs: X = [(0,0),(3,1),(7,4)], LEO 6; Y = [(0,0),(1,1),(5,2)], LEO 3.
         let p = Protocol::new(Variant::Kip279, &[]);
         let x = cache(&[(0, 0), (3, 1), (7, 4)]);
         let first = p.leader_end_offset(&x, 6, 5);
