@@ -9,43 +9,14 @@
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
-use epochlab_core::view::{view, BrokerView, Cell, CellStatus, RoleView, StepView};
+use epochlab_core::view::{view, BrokerView, Cell, CellStatus, StepView};
 use epochlab_core::Trace;
 
 const LEGEND: &str = "legend: = committed  ~ uncommitted  ! diverges from the leader  x committed record lost on the leader  - truncated (ghost)  . empty  | HW";
 
 /// Word-wrap `text` at `width` columns, every line starting with `indent`.
 pub(crate) fn wrap(text: &str, width: usize, indent: &str) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            out.push_str(indent);
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        out.push_str(indent);
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out
-}
-
-fn role_word(role: RoleView) -> &'static str {
-    match role {
-        RoleView::Leader => "leader",
-        RoleView::Follower => "follower",
-        RoleView::Down => "down",
-        RoleView::Zombie => "zombie",
-        RoleView::None => "-",
-    }
+    epochlab_core::text::wrap(text, width).iter().map(|line| format!("{indent}{line}\n")).collect()
 }
 
 /// The text of one cell, without padding.
@@ -69,7 +40,7 @@ fn broker_row(b: &BrokerView, width: usize, name_width: usize) -> String {
     let isr = if b.in_isr { "isr" } else { "   " };
     let stale = if b.stale_leader { "?" } else { " " };
     let epoch = if b.known_epoch >= 0 { format!("e{}", b.known_epoch) } else { "e-".to_string() };
-    let mut row = format!("{:<name_width$} {:<8}{stale}{:<4}{isr} ", b.name, role_word(b.role), epoch);
+    let mut row = format!("{:<name_width$} {:<8}{stale}{:<4}{isr} ", b.name, b.role.id(), epoch);
     for (i, cell) in b.cells.iter().enumerate() {
         row.push(if i as u32 == b.hw { '|' } else { ' ' });
         row.push_str(&format!("{:<width$}", cell_text(cell)));

@@ -25,6 +25,7 @@ mod resume;
 pub mod scenario;
 pub mod share;
 pub mod state;
+pub mod text;
 pub mod trace;
 mod validate;
 pub mod variant;

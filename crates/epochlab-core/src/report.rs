@@ -6,9 +6,10 @@ use serde::Serialize;
 
 use crate::invariants::InvariantId;
 use crate::scenario::EventKind;
-use crate::state::{Replica, Role, State};
+use crate::state::State;
 use crate::trace::Trace;
 use crate::variant::{Flag, Variant};
+use crate::view::RoleView;
 
 /// One variant run.
 #[derive(Debug, Serialize)]
@@ -106,24 +107,13 @@ pub struct ViolationReport<'a> {
     pub message: &'a str,
 }
 
-/// The role word the contract uses: `leader`, `follower`, `zombie`, `down` or `none`.
-pub fn role_word(r: &Replica) -> &'static str {
-    match (r.up, r.zombie, r.role) {
-        (false, _, _) => "down",
-        (true, true, _) => "zombie",
-        (true, false, Role::Leader) => "leader",
-        (true, false, Role::Follower) => "follower",
-        (true, false, Role::None) => "none",
-    }
-}
-
 impl Serialize for Brokers<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.state.replicas.len()))?;
         for (b, r) in self.state.replicas.iter().enumerate() {
             let report = BrokerReport {
                 up: r.up,
-                role: role_word(r),
+                role: RoleView::of(r).id(),
                 leader_epoch: r.known_epoch,
                 log: r.log.iter().map(|e| RecordReport { record: self.trace.label(e.id), epoch: e.epoch }).collect(),
                 leo: r.leo(),

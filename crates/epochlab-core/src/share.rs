@@ -91,8 +91,8 @@ pub const VERSION: u32 = 1;
 pub const MAX_PAYLOAD: usize = 64 * 1024;
 /// A deflated layout may unpack to at most this many bytes.
 pub const MAX_LAYOUT: usize = 1024 * 1024;
-/// Variants a link can show side by side, at most.
-pub const MAX_VARIANTS: usize = 4;
+/// Variants a link can show side by side, at most: as many as the playground shows.
+pub use crate::variant::MAX_VARIANTS;
 
 /// What a share link holds: the scenario and what the viewer was looking at.
 #[derive(Clone, Debug, PartialEq, Eq)]

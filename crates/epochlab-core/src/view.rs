@@ -112,6 +112,39 @@ pub enum RoleView {
     None,
 }
 
+impl RoleView {
+    /// What a replica shows as: down and zombie first, then what it believes it is.
+    pub fn of(r: &Replica) -> RoleView {
+        match (r.up, r.zombie, r.role) {
+            (false, _, _) => RoleView::Down,
+            (true, true, _) => RoleView::Zombie,
+            (true, false, Role::Leader) => RoleView::Leader,
+            (true, false, Role::Follower) => RoleView::Follower,
+            (true, false, Role::None) => RoleView::None,
+        }
+    }
+
+    /// The contract's role word: `leader`, `follower`, `down`, `zombie` or `none` (also a CSS class).
+    pub fn id(self) -> &'static str {
+        match self {
+            RoleView::Leader => "leader",
+            RoleView::Follower => "follower",
+            RoleView::Down => "down",
+            RoleView::Zombie => "zombie",
+            RoleView::None => "none",
+        }
+    }
+
+    /// The role in words for a reader; `stale`: a leader the controller has replaced.
+    pub fn words(self, stale: bool) -> &'static str {
+        match self {
+            RoleView::Leader if stale => "stale leader",
+            RoleView::None => "no leader known",
+            other => other.id(),
+        }
+    }
+}
+
 /// One broker's row and panel.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BrokerView {
@@ -300,13 +333,7 @@ fn record(trace: &Trace, id: u32) -> CellRecord {
 
 fn broker_view(trace: &Trace, state: &State, b: BrokerId, r: &Replica, width: u32) -> BrokerView {
     let c = &state.controller;
-    let role = match (r.up, r.zombie, r.role) {
-        (false, _, _) => RoleView::Down,
-        (true, true, _) => RoleView::Zombie,
-        (true, false, Role::Leader) => RoleView::Leader,
-        (true, false, Role::Follower) => RoleView::Follower,
-        (true, false, Role::None) => RoleView::None,
-    };
+    let role = RoleView::of(r);
     let cells = (0..width)
         .map(|offset| Cell {
             offset,

@@ -1,3 +1,6 @@
+// Property tests build their generators and checks in long, flat functions: exempt from the 70-line rule.
+#![allow(clippy::too_many_lines)]
+
 //! Property tests on random scenarios: 1 to 5 brokers, random configuration, and up to 60 events of every
 //! kind, run under every variant. They check what the model promises whatever the scenario (no panic, step
 //! bookkeeping, rejected steps change nothing, determinism, state ordering, the view model's shape) and the

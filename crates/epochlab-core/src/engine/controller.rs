@@ -193,26 +193,7 @@ impl Sim<'_> {
                 if !leader_changed {
                     return format!("{who}; {same_leader_note}");
                 }
-                let (target, cause, basis) = match (rule, leader_hw) {
-                    (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => {
-                        (lhw.min(leo), TruncateCause::LeaderHw, format!("the leader's HW {lhw}"))
-                    }
-                    (BecomeFollowerRule::TruncateToLeaderHw, None) => {
-                        (hw, TruncateCause::OwnHw, format!("its own HW {hw} (the leader is not serving)"))
-                    }
-                    _ => (hw, TruncateCause::OwnHw, format!("its own HW {hw}")),
-                };
-                let removed = self.truncate_to(b, target, cause);
-                if removed.is_empty() {
-                    format!("{who} and truncates to {basis}: nothing to discard")
-                } else {
-                    let why = if cause == TruncateCause::OwnHw {
-                        ": a follower's HW lags the leader's by at least one fetch, so these may have been committed"
-                    } else {
-                        ""
-                    };
-                    format!("{who} and truncates to {basis}, discarding {}{why}", self.labels(&removed))
-                }
+                self.truncate_on_becoming_follower(b, rule, leader_hw, who)
             }
             BecomeFollowerRule::AskLeaderEpoch => {
                 if !leader_changed && !every_epoch && was_fetching {
@@ -240,6 +221,38 @@ impl Sim<'_> {
                     )
                 }
             }
+        }
+    }
+
+    /// The pre-KIP-101 rules (and the strawman): cut the log at once to the follower's own HW, or to the
+    /// leader's HW when the strawman's leader is serving.
+    fn truncate_on_becoming_follower(
+        &mut self,
+        b: BrokerId,
+        rule: BecomeFollowerRule,
+        leader_hw: Option<u32>,
+        who: String,
+    ) -> String {
+        let (hw, leo) = (self.state.replica(b).hw, self.state.replica(b).leo());
+        let (target, cause, basis) = match (rule, leader_hw) {
+            (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => {
+                (lhw.min(leo), TruncateCause::LeaderHw, format!("the leader's HW {lhw}"))
+            }
+            (BecomeFollowerRule::TruncateToLeaderHw, None) => {
+                (hw, TruncateCause::OwnHw, format!("its own HW {hw} (the leader is not serving)"))
+            }
+            _ => (hw, TruncateCause::OwnHw, format!("its own HW {hw}")),
+        };
+        let removed = self.truncate_to(b, target, cause);
+        if removed.is_empty() {
+            format!("{who} and truncates to {basis}: nothing to discard")
+        } else {
+            let why = if cause == TruncateCause::OwnHw {
+                ": a follower's HW lags the leader's by at least one fetch, so these may have been committed"
+            } else {
+                ""
+            };
+            format!("{who} and truncates to {basis}, discarding {}{why}", self.labels(&removed))
         }
     }
 

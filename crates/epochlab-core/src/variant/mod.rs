@@ -16,6 +16,9 @@ use crate::epoch_cache::{EpochCache, EpochEnd};
 
 pub use kip_279::FollowerDecision;
 
+/// Variants shown side by side, at most (the playground, its links and embeds, the CLI's `compare`).
+pub const MAX_VARIANTS: usize = 4;
+
 /// A protocol generation (the contract's variant ids).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Variant {
