@@ -32,21 +32,36 @@ pub fn compare(scenario: &Scenario, variants: &[Variant]) -> Comparison {
 /// the scenario) where the scenario did not change. The comparison equals [`compare`]'s; the resume data
 /// returned beside it serves the next re-run.
 pub fn recompare(previous: &Resumes, scenario: &Scenario, variants: &[Variant]) -> (Comparison, Resumes) {
-    let (traces, resumes): (Vec<Trace>, Vec<Resume>) = variants
+    let protocols: Vec<Protocol> = variants.iter().map(|&v| Protocol::new(v, &scenario.config.flags)).collect();
+    let events = std::sync::Arc::new(scenario.events.clone());
+    let mut reused = scenario.events.len();
+    let (traces, resumes): (Vec<Trace>, Vec<Resume>) = protocols
         .iter()
-        .map(|&v| {
-            let protocol = Protocol::new(v, &scenario.config.flags);
-            let run = crate::rerun_protocol(previous.find(protocol), scenario, protocol);
+        .map(|&protocol| {
+            let run = crate::rerun_shared(previous.find(protocol), scenario, protocol, events.clone());
+            reused = reused.min(run.reused);
             (run.trace, run.resume)
         })
         .unzip();
-    let steps = scenario.events.len();
-    let first_difference = (0..steps).find(|&i| {
+    // Steps every run reused are the previous runs' steps: a difference among them is the previous one.
+    let same_runs = previous.protocols() == protocols;
+    let first_difference = match previous.first_difference.filter(|_| same_runs) {
+        Some(d) if (d as usize) < reused => Some(d),
+        _ => first_difference(&traces, if same_runs { reused } else { 0 }),
+    };
+    let first_bug = traces.iter().map(Trace::first_bug_step).collect();
+    let comparison = Comparison { traces, first_difference, first_bug };
+    (comparison, Resumes { runs: resumes, first_difference })
+}
+
+/// The first step at or after `from` after which the traces' states differ.
+fn first_difference(traces: &[Trace], from: usize) -> Option<u32> {
+    let steps = traces.first().map_or(0, |t| t.steps.len());
+    let found = (from..steps).find(|&i| {
         let first = traces.first().map(|t| observable(t.state_at(Some(i))));
         traces.iter().skip(1).any(|t| Some(observable(t.state_at(Some(i)))) != first)
     });
-    let first_bug = traces.iter().map(Trace::first_bug_step).collect();
-    (Comparison { traces, first_difference: first_difference.map(|i| i as u32), first_bug }, Resumes(resumes))
+    found.map(|i| i as u32)
 }
 
 /// The part of a state compared across variants.

@@ -59,6 +59,16 @@ pub fn run_protocol(scenario: &Scenario, protocol: Protocol) -> Trace {
 /// earlier version of the scenario) where the two agree: the steps before the first changed event are
 /// reused, not recomputed. The trace equals [`run_protocol`]'s.
 pub fn rerun_protocol(previous: Option<&Resume>, scenario: &Scenario, protocol: Protocol) -> Run {
+    rerun_shared(previous, scenario, protocol, Arc::new(scenario.events.clone()))
+}
+
+/// [`rerun_protocol`] with the scenario's events already shared (one copy for every run of a comparison).
+pub(crate) fn rerun_shared(
+    previous: Option<&Resume>,
+    scenario: &Scenario,
+    protocol: Protocol,
+    events: Arc<Vec<scenario::Event>>,
+) -> Run {
     let mut sim = engine::Sim::new(scenario, protocol);
     let initial = sim.state.clone();
     let mut steps = Vec::with_capacity(scenario.events.len());
@@ -69,7 +79,8 @@ pub fn rerun_protocol(previous: Option<&Resume>, scenario: &Scenario, protocol: 
         sim.memory = start.memory;
         checkpoints = start.checkpoints;
     }
-    for (index, event) in scenario.events.iter().enumerate().skip(steps.len()) {
+    let reused = steps.len();
+    for (index, event) in scenario.events.iter().enumerate().skip(reused) {
         steps.push(Arc::new(sim.step(index as u32, event)));
         let done = index as u32 + 1;
         if done % resume::EVERY == 0 || done as usize == scenario.events.len() {
@@ -87,5 +98,5 @@ pub fn rerun_protocol(previous: Option<&Resume>, scenario: &Scenario, protocol: 
         violations: memory.violations,
         records: memory.records,
     };
-    Run { trace, resume: Resume::new(protocol, scenario, initial, steps, checkpoints) }
+    Run { trace, resume: Resume::new((protocol, scenario, events), initial, steps, checkpoints), reused }
 }

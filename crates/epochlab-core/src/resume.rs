@@ -33,7 +33,8 @@ pub struct Resume {
     protocol: Protocol,
     brokers: Vec<String>,
     config: Config,
-    events: Vec<Event>,
+    /// Shared by the runs of one comparison.
+    events: Arc<Vec<Event>>,
     initial: State,
     steps: Vec<Arc<Step>>,
     checkpoints: Vec<Arc<Checkpoint>>,
@@ -45,17 +46,18 @@ pub struct Run {
     pub trace: Trace,
     /// What a re-run of an edited scenario goes on from.
     pub resume: Resume,
+    /// Leading steps taken over from the previous run (the same allocations), not recomputed.
+    pub reused: usize,
 }
 
 impl Resume {
     pub(crate) fn new(
-        protocol: Protocol,
-        scenario: &Scenario,
+        (protocol, scenario, events): (Protocol, &Scenario, Arc<Vec<Event>>),
         initial: State,
         steps: Vec<Arc<Step>>,
         checkpoints: Vec<Arc<Checkpoint>>,
     ) -> Resume {
-        let (brokers, config, events) = (scenario.brokers.clone(), scenario.config.clone(), scenario.events.clone());
+        let (brokers, config) = (scenario.brokers.clone(), scenario.config.clone());
         Resume { protocol, brokers, config, events, initial, steps, checkpoints }
     }
 
@@ -96,14 +98,23 @@ pub(crate) struct Start {
     pub(crate) checkpoints: Vec<Arc<Checkpoint>>,
 }
 
-/// The resume data of several runs (one per variant shown), found again by protocol.
+/// The resume data of a comparison: one run per variant shown (found again by protocol), and where they
+/// parted ways, which a re-run keeps when the edit came after it.
 #[derive(Clone, Default)]
-pub struct Resumes(pub Vec<Resume>);
+pub struct Resumes {
+    pub(crate) runs: Vec<Resume>,
+    pub(crate) first_difference: Option<u32>,
+}
 
 impl Resumes {
     /// The one that ran under `protocol`, if any.
     pub fn find(&self, protocol: Protocol) -> Option<&Resume> {
-        self.0.iter().find(|r| r.protocol == protocol)
+        self.runs.iter().find(|r| r.protocol == protocol)
+    }
+
+    /// The protocols of the runs, in order.
+    pub(crate) fn protocols(&self) -> Vec<Protocol> {
+        self.runs.iter().map(|r| r.protocol).collect()
     }
 }
 
@@ -115,6 +126,6 @@ impl fmt::Debug for Resume {
 
 impl fmt::Debug for Resumes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(&self.0).finish()
+        f.debug_struct("Resumes").field("runs", &self.runs).field("first_difference", &self.first_difference).finish()
     }
 }

@@ -14,7 +14,7 @@ use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, 
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
 use epochlab_core::view::{view, views, CellStatus};
-use epochlab_core::{rerun_protocol, run_variant, Flag, Protocol, Trace, Variant};
+use epochlab_core::{compare, recompare, rerun_protocol, run_variant, Flag, Protocol, Resumes, Trace, Variant};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -777,6 +777,19 @@ fn edited(s: &Scenario, seed: u64) -> Scenario {
 
 proptest! {
     #![proptest_config(proptest_config(128))]
+
+    /// Comparing an edited scenario from the previous comparison's resume data gives exactly what a fresh
+    /// comparison gives (traces, first difference, first bugs), and so does going back.
+    #[test]
+    fn a_recomparison_equals_a_fresh_comparison(s in scenario(false), seed in any::<u64>(), n in 1usize..=4) {
+        let e = edited(&s, seed);
+        let variants: Vec<Variant> = Variant::ALL.iter().copied().cycle().skip((seed % 6) as usize).take(n).collect();
+        let (before, resumes) = recompare(&Resumes::default(), &s, &variants);
+        let (after, again) = recompare(&resumes, &e, &variants);
+        prop_assert!(after == compare(&e, &variants), "the recomparison differs:\nfrom\n{}\nto\n{}", s.to_json(), e.to_json());
+        let (back, _) = recompare(&again, &s, &variants);
+        prop_assert!(back == before, "going back differs:\nfrom\n{}\nto\n{}", e.to_json(), s.to_json());
+    }
 
     /// Re-running an edited scenario from the previous trace gives exactly the trace a full run gives, and so
     /// does going back to the original from there.
