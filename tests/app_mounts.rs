@@ -74,3 +74,23 @@ async fn selecting_a_chip_opens_its_editor_and_an_edit_reruns_the_scenario() {
     assert!(!text(&root, "chip-7").contains("silent"), "the chip shows the edited field");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_elect_delivers_to_the_brokers_checked_in_its_editor() {
+    let root = mount().await;
+    // Step 0 is the first election, delivered to every live broker.
+    find(&root, "chip-0").dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    let checkbox =
+        |b: &str| find(&root, &format!("editor-deliver-{b}")).dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(checkbox("A").checked() && checkbox("B").checked());
+    assert!(text(&root, "editor").contains("Deliver to (all live brokers)"));
+    checkbox("B").click();
+    settle().await;
+    assert!(checkbox("A").checked() && !checkbox("B").checked());
+    assert!(!text(&root, "editor").contains("all live brokers"));
+    checkbox("B").click();
+    settle().await;
+    assert!(text(&root, "editor").contains("Deliver to (all live brokers)"), "both listed again is everyone");
+    root.remove();
+}
