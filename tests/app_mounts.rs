@@ -94,3 +94,22 @@ async fn an_elect_delivers_to_the_brokers_checked_in_its_editor() {
     assert!(text(&root, "editor").contains("Deliver to (all live brokers)"), "both listed again is everyone");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn the_flags_a_variant_implies_are_shown_checked_and_fixed() {
+    let root = mount().await;
+    let summary = root.query_selector("details.workspace__config summary").unwrap().expect("the configuration panel");
+    summary.dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    let flag = |f: &str| find(&root, &format!("flag-{f}")).dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(!flag("kip-320").checked() && !flag("kip-320").disabled(), "hw-truncation implies no flag");
+    // Show kafka-2.1 alone: it is then the scenario's variant, and it implies all four flags.
+    for toggle in ["kafka-2.1", "hw-truncation", "kip-279"] {
+        find(&root, &format!("variant-toggle-{toggle}")).dyn_into::<HtmlElement>().unwrap().click();
+        settle().await;
+    }
+    for f in ["kafka-7415", "kafka-7128", "kafka-7164", "kip-320"] {
+        assert!(flag(f).checked() && flag(f).disabled(), "{f}");
+    }
+    root.remove();
+}
