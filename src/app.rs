@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
 
 use crate::components::config::ConfigPanel;
@@ -25,6 +24,7 @@ use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, PlaceSource};
 use crate::pointer_drag::use_pointer_drag;
+use crate::startup::startup;
 use crate::{storage, web};
 
 /// Traces compared by identity (a re-run makes new ones), for memo dependencies.
@@ -64,8 +64,8 @@ pub fn app(props: &AppProps) -> Html {
         let hash = web::hash();
         // An embed never touches the reader's saved scenario, not even to read it.
         let embedded = link::params(&hash).embed.is_some();
-        let stored = if embedded { None } else { LocalStorage::raw().get_item(storage::KEY).ok().flatten() };
-        let s = link::startup(&hash, stored, (*unpacked).clone());
+        let stored = if embedded { None } else { storage::load() };
+        let s = startup(&hash, stored, (*unpacked).clone());
         (Rc::new(s.model), s.embed, s.persist_now)
     });
     let (first, embed, persist_now) = (start.0.clone(), start.1, start.2);
@@ -88,7 +88,7 @@ pub fn app(props: &AppProps) -> Html {
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());
     use_embed_messages(&model, latest.clone(), dispatch.clone());
-    use_file_drop(dispatch.clone());
+    use_file_drop(latest.clone(), dispatch.clone());
 
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     // Every variant's view at the cursor, on one shared grid, computed once per model.
@@ -123,7 +123,7 @@ pub fn app(props: &AppProps) -> Html {
     };
 
     if let Some(mode) = embed {
-        let full = format!("{}#{}", web::page_url(), link::fragment(&model, None));
+        let full = format!("{}#{}", web::page_url(), link::fragment(&model.snapshot(), None));
         return html! {
             <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
                 <header class="embed__head">

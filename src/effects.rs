@@ -6,7 +6,6 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::storage::{LocalStorage, Storage};
 use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -14,10 +13,10 @@ use wasm_bindgen_futures::spawn_local;
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
-use crate::components::share_panel::import_into;
+use crate::components::share_panel::import_file;
 use crate::embed::{self, Command, Goto};
 use crate::link::{self, EmbedMode};
-use crate::model::{Action, Model, Notice, SPEEDS};
+use crate::model::{Action, Model, SPEEDS};
 use crate::{storage, web};
 
 /// Dispatch from effects.
@@ -61,7 +60,7 @@ pub fn use_persistence(model: &Rc<Model>, embed: Option<EmbedMode>, persist_now:
 /// Write the unsaved model, if any.
 fn save(unsaved: &RefCell<Option<Rc<Model>>>) {
     if let Some(model) = unsaved.borrow_mut().take() {
-        let _ = LocalStorage::raw().set_item(storage::KEY, &storage::encode(&model));
+        storage::save(&model.snapshot());
     }
 }
 
@@ -94,7 +93,8 @@ pub fn use_address_follows(model: &Rc<Model>, embed: Option<EmbedMode>) {
             // Encoding (and deflating) the link waits for the pause too: a drag or playback costs nothing here.
             *pending.borrow_mut() = Some(Timeout::new(400, move || {
                 spawn_local(async move {
-                    let fragment = link::address_fragment(link::compact_fragment(&model, embed).await, embed);
+                    let fragment =
+                        link::address_fragment(link::compact_fragment(&model.snapshot(), embed).await, embed);
                     if *latest.borrow() == generation {
                         web::replace_hash(&fragment);
                     }
@@ -259,7 +259,7 @@ pub fn actions_for(command: Command, model: &Model) -> Vec<Action> {
 
 /// Files dropped anywhere on the page are imported (HTML5 drag and drop, distinct from chip dragging).
 #[hook]
-pub fn use_file_drop(dispatch: Dispatch) {
+pub fn use_file_drop(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
     use_effect_with((), move |_| {
         let window = gloo::utils::window();
         let options = EventListenerOptions::enable_prevent_default();
@@ -277,16 +277,7 @@ pub fn use_file_drop(dispatch: Dispatch) {
             let Some(e) = e.dyn_ref::<DragEvent>() else { return };
             let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) else { return };
             e.prevent_default();
-            let dispatch = dispatch.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                match web::read_file(&file).await {
-                    Ok(text) => import_into(&dispatch, &file.name(), &text),
-                    Err(e) => dispatch.emit(Action::Notify(Notice {
-                        error: true,
-                        text: format!("Could not import: {e}. Your scenario is unchanged."),
-                    })),
-                }
-            });
+            import_file(dispatch.clone(), state.borrow().variants.clone(), file);
         });
         move || {
             drop(over);

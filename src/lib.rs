@@ -17,6 +17,8 @@ pub mod link;
 pub mod model;
 pub mod panic;
 pub mod pointer_drag;
+pub mod snapshot;
+pub mod startup;
 pub mod storage;
 pub mod viewport;
 pub mod web;

@@ -9,6 +9,8 @@ use epochlab_core::scenario::edit::{self, Lane};
 use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
 use epochlab_core::{presets, recompare, Flag, Trace, Variant};
 
+use crate::snapshot::Snapshot;
+
 /// How long one step stays on screen while playing, in milliseconds.
 pub const SPEEDS: [(u32, &str); 3] = [(1600, "slow"), (900, "normal"), (450, "fast")];
 /// At most this many variants side by side.
@@ -96,8 +98,8 @@ pub enum Action {
     NewScenario,
     /// Replace the scenario (a loaded link or message), keeping the variants unless given.
     Replace(Box<Scenario>),
-    /// Replace the scenario from an import, with its variants and cursor when it recorded them.
-    Import(Box<crate::import::Imported>),
+    /// Open an imported snapshot.
+    Import(Box<Snapshot>),
     /// Start playback (no-op when already playing).
     Play,
     /// Insert a new event of a kind at a position on a lane.
@@ -217,6 +219,30 @@ impl Model {
         Model::new(presets::default_scenario(), LANDING_VARIANTS.to_vec(), Some(presets::PRESETS[0].id))
     }
 
+    /// The model a snapshot opens: its cursor clamped to the timeline, and the preset it came from recognised.
+    pub fn open(snapshot: Snapshot) -> Model {
+        let Snapshot { scenario, variants, cursor } = snapshot;
+        let mut model = Model::new(scenario, variants, None);
+        model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
+        model.preset = presets::PRESETS.iter().find(|p| p.scenario() == model.scenario).map(|p| p.id);
+        model
+    }
+
+    /// What links, storage and exports keep of the model.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            scenario: self.scenario.clone(),
+            variants: self.variants.clone(),
+            cursor: self.cursor.map(|c| c as u32),
+        }
+    }
+
+    /// The same model showing a notice.
+    pub fn with_notice(mut self, notice: Notice) -> Model {
+        self.notice = Some(notice);
+        self
+    }
+
     /// The timeline's lanes: one per broker, then the cluster lane.
     pub fn lanes(&self) -> Vec<Lane> {
         self.scenario.brokers.iter().map(|b| Lane::Broker(b.clone())).chain(std::iter::once(Lane::Cluster)).collect()
@@ -314,16 +340,11 @@ impl Model {
                 *self = Model::new(*scenario, variants, None);
                 self.read_only = read_only;
             }
-            Action::Import(imported) => {
-                let crate::import::Imported { scenario, variants, cursor } = *imported;
-                let name = scenario.name.clone();
-                let variants = variants.unwrap_or_else(|| self.variants.clone());
+            Action::Import(snapshot) => {
+                let name = snapshot.scenario.name.clone();
                 let read_only = self.read_only;
-                *self = Model::new(scenario, variants, None);
+                *self = Model::open(*snapshot);
                 self.read_only = read_only;
-                if let Some(c) = cursor {
-                    self.apply(Action::SetCursor(Some(c)));
-                }
                 self.notice = Some(Notice { error: false, text: format!("Imported \"{name}\".") });
             }
             Action::Play => self.playing = self.last_step().is_some(),
@@ -661,9 +682,9 @@ mod tests {
 
     #[test]
     fn an_import_brings_its_variants_and_cursor_and_says_so() {
-        let imported = crate::import::Imported {
+        let imported = Snapshot {
             scenario: presets::find("happy-path").unwrap().scenario(),
-            variants: Some(vec![Variant::Kip101]),
+            variants: vec![Variant::Kip101],
             cursor: Some(3),
         };
         let m = Model::landing().reduce(Action::Import(Box::new(imported)));
