@@ -65,16 +65,16 @@ mod tests {
     #[test]
     fn a_link_round_trips_the_whole_state() {
         let m = Model::landing()
-            .reduce(Action::AddBroker)
-            .reduce(Action::ToggleVariant(Variant::Kip101))
-            .reduce(Action::SetCursor(Some(4)));
+            .after(Action::AddBroker)
+            .after(Action::ToggleVariant(Variant::Kip101))
+            .after(Action::SetCursor(Some(4)));
         let s = startup(&link_to(&m, None), None, None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);
         assert_eq!(s.model.cursor, Some(4));
         assert!(!s.persist_now, "a link does not overwrite the stored scenario until the user edits");
         assert_eq!(s.embed, None);
-        let before = Model::landing().reduce(Action::Home);
+        let before = Model::landing().after(Action::Home);
         assert_eq!(startup(&link_to(&before, None), None, None).model.cursor, None);
     }
 
@@ -91,7 +91,7 @@ mod tests {
 
     #[test]
     fn a_bad_link_opens_the_landing_scenario_with_a_notice_and_saves_nothing() {
-        let saved = stored(&Model::landing().reduce(Action::AddBroker));
+        let saved = stored(&Model::landing().after(Action::AddBroker));
         for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
             let s = startup(bad, saved.clone(), None);
             assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn a_compressed_link_opens_with_what_the_browser_unpacked() {
-        let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(3)));
+        let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(3)));
         let state = m.snapshot();
         // `share::encode` compresses with miniz, as the browser's CompressionStream would.
         let hash = format!("#s={}", share::encode(&state));
@@ -127,7 +127,7 @@ mod tests {
 
     #[test]
     fn without_a_link_the_stored_scenario_opens_with_its_variants_and_cursor() {
-        let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(3)));
+        let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(3)));
         let s = startup("", stored(&m), None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);

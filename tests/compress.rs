@@ -30,7 +30,7 @@ async fn damage_and_bombs_are_refused_like_the_core_refuses_them() {
 
 #[wasm_bindgen_test]
 async fn a_compact_link_is_shorter_and_opens_the_same_state_here_and_in_the_core() {
-    let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(2)));
+    let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(2)));
     let compact = compact_fragment(&m.snapshot(), None).await;
     assert!(compact.len() < fragment(&m.snapshot(), None).len(), "{compact}");
     let payload = compact.strip_prefix("s=").unwrap();

@@ -185,7 +185,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     });
     let columns = shown.into_iter().flatten().map(|i| {
         let event = model.scenario.events.get(i);
-        let chip = event.and_then(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
+        let chip = event.and_then(|e| chip_data(model, i, e, dragging == Some(PlaceSource::Existing(i))));
         let bugs: Vec<String> = model
             .traces
             .iter()
@@ -272,7 +272,7 @@ fn step_header(
     }
 }
 
-fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: bool) -> Option<ChipData> {
+fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<ChipData> {
     let kind = event.kind();
     let text = chip_text(event);
     let reasons: Vec<(String, &'static str)> = model
@@ -290,7 +290,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: boo
     }
     aria.push_str(". Enter to edit, M to move with the arrow keys, Delete to remove.");
     // A chip whose broker has no lane is not drawn (the parser and the editor never let that happen).
-    let lane = lanes.iter().position(|l| *l == Lane::of(event))?;
+    let lane = model.lane_of(i)?;
     Some(ChipData {
         kind,
         lane,
