@@ -95,7 +95,7 @@ pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> Pointer
         let latest = latest.clone();
         (*use_memo((), move |_| {
             Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
-                if !e.is_primary() || e.button() != 0 || latest.borrow().read_only {
+                if !e.is_primary() || e.button() != 0 || latest.borrow().page.read_only {
                     return;
                 }
                 suppress.set(false);

@@ -6,17 +6,15 @@
 //! the landing one (with a notice when the stored value cannot be read).
 
 use crate::link::{self, EmbedMode, Unpacked};
-use crate::model::{Model, Notice};
+use crate::model::{Model, Notice, Page, Saving};
 use crate::snapshot;
 
 /// How the page starts.
 pub struct Startup {
-    /// The first model.
+    /// The first model, with what the page was opened as (but not whether it is framed: the app knows).
     pub model: Model,
     /// Embedded, and how.
     pub embed: Option<EmbedMode>,
-    /// Whether the working scenario may be saved right away (false after opening a link, until an edit).
-    pub persist_now: bool,
 }
 
 /// The model to start with when the address holds no link: the stored one, else the landing one.
@@ -32,19 +30,21 @@ fn from_storage(stored: Option<String>) -> Model {
 /// link, what [`link::unpack`] made of it.
 pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startup {
     let p = link::params(hash);
-    let mut startup = match p.payload {
-        None if p.embed.is_some() => Startup { model: Model::landing(), embed: p.embed, persist_now: false },
-        None => Startup { model: from_storage(stored), embed: None, persist_now: true },
-        Some(payload) => {
-            let model = link::open_link(&payload, unpacked).map(Model::open).unwrap_or_else(|e| {
-                let text = format!("This link could not be opened: {e}. The default scenario is shown instead.");
-                Model::landing().with_notice(Notice { error: true, text })
-            });
-            Startup { model, embed: p.embed, persist_now: false }
-        }
+    let saving = match (&p.payload, p.embed) {
+        (_, Some(_)) => Saving::Never,
+        (Some(_), None) => Saving::AfterEdit,
+        (None, None) => Saving::Always,
     };
-    startup.model.read_only = startup.embed == Some(EmbedMode::View);
-    startup
+    let mut model = match p.payload {
+        None if p.embed.is_some() => Model::landing(),
+        None => from_storage(stored),
+        Some(payload) => link::open_link(&payload, unpacked).map(Model::open).unwrap_or_else(|e| {
+            let text = format!("This link could not be opened: {e}. The default scenario is shown instead.");
+            Model::landing().with_notice(Notice { error: true, text })
+        }),
+    };
+    model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };
+    Startup { model, embed: p.embed }
 }
 
 #[cfg(test)]
@@ -72,7 +72,11 @@ mod tests {
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);
         assert_eq!(s.model.cursor, Some(4));
-        assert!(!s.persist_now, "a link does not overwrite the stored scenario until the user edits");
+        assert_eq!(
+            s.model.page.saving,
+            Saving::AfterEdit,
+            "a link does not overwrite the stored scenario until the user edits"
+        );
         assert_eq!(s.embed, None);
         let before = Model::landing().after(Action::Home);
         assert_eq!(startup(&link_to(&before, None), None, None).model.cursor, None);
@@ -83,10 +87,11 @@ mod tests {
         let m = Model::landing();
         let s = startup(&link_to(&m, Some(EmbedMode::View)), None, None);
         assert_eq!(s.embed, Some(EmbedMode::View));
-        assert!(s.model.read_only);
+        assert!(s.model.page.read_only);
         let s = startup(&link_to(&m, Some(EmbedMode::Edit)), None, None);
-        assert!(!s.model.read_only);
-        assert!(!s.persist_now);
+        assert!(!s.model.page.read_only);
+        assert_eq!(s.model.page.saving, Saving::Never, "an embed never saves");
+        assert_eq!(startup("#embed=edit", None, None).model.page.saving, Saving::Never);
     }
 
     #[test]
@@ -99,7 +104,7 @@ mod tests {
                 s.model.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be opened")),
                 "{bad}"
             );
-            assert!(!s.persist_now);
+            assert_eq!(s.model.page.saving, Saving::AfterEdit);
         }
         assert_eq!(startup("#", None, None).model.notice, None, "an empty fragment opens without a notice");
     }
@@ -133,7 +138,7 @@ mod tests {
         assert_eq!(s.model.variants, m.variants);
         assert_eq!(s.model.cursor, Some(3));
         assert!(s.model.notice.is_none());
-        assert!(s.persist_now);
+        assert_eq!(s.model.page.saving, Saving::Always);
     }
 
     #[test]

@@ -113,3 +113,23 @@ async fn the_flags_a_variant_implies_are_shown_checked_and_fixed() {
     }
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn keyboard_shortcuts_move_the_cursor() {
+    let root = mount().await;
+    let press = |key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        web_sys::window().unwrap().document().unwrap().dispatch_event(&event).unwrap();
+    };
+    press("Home");
+    settle().await;
+    assert_eq!(text(&root, "cursor-position"), "Before the first step");
+    press("ArrowRight");
+    press("ArrowRight");
+    settle().await;
+    assert_eq!(text(&root, "cursor-position"), "Step 1 of 9: produce");
+    root.remove();
+}

@@ -5,6 +5,7 @@ use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
 use epochlab_core::{Flag, Variant};
 
 use super::{Notice, PlaceSource};
+use crate::embed::{Command, Goto};
 use crate::snapshot::Snapshot;
 
 /// Everything a user can do.
@@ -103,5 +104,48 @@ impl Action {
                 | Action::CommitPlacing
                 | Action::Import(_)
         )
+    }
+}
+
+impl Action {
+    /// The actions an embedding page's command stands for (`playing`: whether playback is on already).
+    pub fn for_command(command: Command, playing: bool) -> Vec<Action> {
+        let goto = |g: Goto| match g {
+            Goto::Start => Action::Home,
+            Goto::End => Action::End,
+            Goto::Step(i) => Action::SetCursor(Some(i)),
+        };
+        match command {
+            Command::Load { scenario, variants, step } => {
+                let mut actions = vec![Action::Replace(scenario)];
+                actions.extend(variants.map(Action::SetVariants));
+                actions.extend(step.map(goto));
+                actions
+            }
+            Command::Goto(g) => vec![Action::Pause, goto(g)],
+            Command::Play if !playing => vec![Action::Play],
+            Command::Play => vec![],
+            Command::Pause => vec![Action::Pause],
+            Command::Variants(vs) => vec![Action::SetVariants(vs)],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_embedding_pages_commands_become_actions() {
+        let load = Command::Load { scenario: Box::new(Scenario::empty()), variants: None, step: Some(Goto::End) };
+        assert_eq!(Action::for_command(load, false), [Action::Replace(Box::new(Scenario::empty())), Action::End]);
+        assert_eq!(
+            Action::for_command(Command::Goto(Goto::Step(3)), true),
+            [Action::Pause, Action::SetCursor(Some(3))]
+        );
+        assert_eq!(Action::for_command(Command::Play, false), [Action::Play]);
+        assert_eq!(Action::for_command(Command::Play, true), [], "playing already");
+        let shown = vec![Variant::Kip101];
+        assert_eq!(Action::for_command(Command::Variants(shown.clone()), false), [Action::SetVariants(shown)]);
     }
 }

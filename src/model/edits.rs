@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn a_view_only_embed_refuses_edits_but_lets_the_reader_step_and_choose_variants() {
         let mut m = Model::landing();
-        m.read_only = true;
+        m.page.read_only = true;
         let n = m.after(Action::Remove(0));
         assert_eq!(n.scenario, m.scenario);
         assert!(n.notice.as_ref().is_some_and(|n| n.text.contains("read-only")));
@@ -131,6 +131,6 @@ mod tests {
         assert_eq!(n.variants.len(), 3);
         // Loading a scenario by message keeps it read-only.
         let n = m.after(Action::Replace(Box::new(Scenario::empty())));
-        assert!(n.read_only);
+        assert!(n.page.read_only);
     }
 }

@@ -28,9 +28,9 @@ impl Model {
 
     /// Load `next`, staying what this page is.
     fn load(&mut self, next: Model) {
-        let read_only = self.read_only;
+        let page = self.page;
         *self = next;
-        self.read_only = read_only;
+        self.page = page;
     }
 
     /// Open a preset, showing its own variant besides those shown now.

@@ -9,6 +9,7 @@ mod action;
 mod config;
 mod cursor;
 mod edits;
+mod effects;
 mod load;
 mod notices;
 mod placing;
@@ -20,6 +21,7 @@ use epochlab_core::scenario::Scenario;
 use epochlab_core::{presets, recompare, Trace, Variant};
 
 pub use self::action::Action;
+pub use self::effects::{Effect, Page, Saving};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 
@@ -55,8 +57,8 @@ pub struct Model {
     pub notice: Option<Notice>,
     /// Which preset the scenario came from, if any.
     pub preset: Option<&'static str>,
-    /// A view-only embed: every edit is refused.
-    pub read_only: bool,
+    /// What the page was opened as: what it may change, save and announce.
+    pub page: Page,
 }
 
 impl PartialEq for Model {
@@ -70,7 +72,7 @@ impl PartialEq for Model {
             && self.playing == other.playing
             && self.speed == other.speed
             && self.notice == other.notice
-            && self.read_only == other.read_only
+            && self.page == other.page
     }
 }
 
@@ -89,7 +91,7 @@ impl Model {
             speed: 1,
             notice: None,
             preset,
-            read_only: false,
+            page: Page::default(),
         };
         m.set_variants(variants);
         m.rerun();
@@ -140,21 +142,22 @@ impl Model {
         self.selected = self.selected.filter(|s| *s < self.scenario.events.len());
     }
 
-    /// The next model.
-    pub fn reduce(&self, action: Action) -> Model {
-        let mut m = self.clone();
-        m.apply(action);
-        m
+    /// The next model, and the effects the action causes (for the app to run).
+    pub fn reduce(&self, action: Action) -> (Model, Vec<Effect>) {
+        let mut next = self.clone();
+        next.apply(action);
+        let effects = next.effects_since(self);
+        (next, effects)
     }
 
-    /// The model after an action (for callers that want the model alone).
+    /// The model after an action, without its effects (to set up a model, or in tests).
     pub fn after(&self, action: Action) -> Model {
-        self.reduce(action)
+        self.reduce(action).0
     }
 
     /// Route an action to the part of the reducer it concerns.
     fn apply(&mut self, action: Action) {
-        if self.read_only && action.edits() {
+        if self.page.read_only && action.edits() {
             return self.error(notices::READ_ONLY);
         }
         match action {

@@ -1,68 +1,24 @@
-//! The app's side effects as hooks: saving, the address bar, keyboard shortcuts, playback, pausing when
-//! hidden or off-screen, the embed's messages, and files dropped on the page. Each listener or timer exists
-//! only while it is needed, so a paused or hidden page does no work.
+//! The page's listeners as hooks: a new link typed into the address bar, keyboard shortcuts, playback,
+//! pausing when hidden or off-screen, the embed's commands, and files dropped on the page. Each listener or
+//! timer exists only while it is needed, so a paused or hidden page does no work. (What an action causes,
+//! saving and the address among it, is returned by the reducer and run by `effect_runner`.)
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::{Interval, Timeout};
+use gloo::timers::callback::Interval;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::spawn_local;
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
 use crate::components::share_panel::import_file;
-use crate::embed::{self, Command, Goto};
-use crate::link::{self, EmbedMode};
+use crate::embed;
 use crate::model::{Action, Model, SPEEDS};
-use crate::{storage, web};
 
-/// Dispatch from effects.
+/// Dispatch from listeners.
 pub type Dispatch = Callback<Action>;
-
-/// Save the working scenario: never in an embed, and after opening a link only once the user has edited.
-/// Saving waits for a pause in the edits (a drag or playback costs nothing here), and happens at once when
-/// the page goes away, so a reload never loses the last edit.
-#[hook]
-pub fn use_persistence(model: &Rc<Model>, embed: Option<EmbedMode>, persist_now: bool) {
-    let allowed = use_mut_ref(|| persist_now);
-    let first = use_mut_ref(|| model.scenario.clone());
-    let unsaved: Rc<RefCell<Option<Rc<Model>>>> = use_mut_ref(|| None);
-    let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
-    {
-        let unsaved = unsaved.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved));
-            move || drop(listener)
-        });
-    }
-    let mounted = use_mut_ref(|| false);
-    let key = (model.scenario.clone(), model.variants.clone(), model.cursor);
-    let model = model.clone();
-    use_effect_with(key, move |(scenario, _, _)| {
-        // What the page opened with is already stored (or must not be): only changes are saved.
-        let changed = std::mem::replace(&mut *mounted.borrow_mut(), true);
-        if embed.is_none() && changed {
-            if *scenario != *first.borrow() {
-                *allowed.borrow_mut() = true;
-            }
-            if *allowed.borrow() {
-                *unsaved.borrow_mut() = Some(model);
-                let unsaved = unsaved.clone();
-                *pending.borrow_mut() = Some(Timeout::new(300, move || save(&unsaved)));
-            }
-        }
-    });
-}
-
-/// Write the unsaved model, if any.
-fn save(unsaved: &RefCell<Option<Rc<Model>>>) {
-    if let Some(model) = unsaved.borrow_mut().take() {
-        storage::save(&model.snapshot());
-    }
-}
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
 /// fires) starts the page afresh from that link.
@@ -73,34 +29,6 @@ pub fn use_reload_on_new_link() {
             let _ = gloo::utils::window().location().reload();
         });
         move || drop(listener)
-    });
-}
-
-/// Keep the address's fragment in step with the scenario, variants and cursor: debounced, and with
-/// `replaceState`, so the history is not flooded. The untouched landing page keeps a clean address.
-#[hook]
-pub fn use_address_follows(model: &Rc<Model>, embed: Option<EmbedMode>) {
-    let pending: Rc<RefCell<Option<Timeout>>> = use_mut_ref(|| None);
-    let mounted = use_mut_ref(|| false);
-    // Compression answers asynchronously: only the latest edit's link may be written.
-    let latest = use_mut_ref(|| 0u32);
-    let key = (model.scenario.clone(), model.variants.clone(), model.cursor);
-    let model = model.clone();
-    use_effect_with(key, move |_| {
-        if std::mem::replace(&mut *mounted.borrow_mut(), true) {
-            let generation = latest.borrow().wrapping_add(1);
-            *latest.borrow_mut() = generation;
-            // Encoding (and deflating) the link waits for the pause too: a drag or playback costs nothing here.
-            *pending.borrow_mut() = Some(Timeout::new(400, move || {
-                spawn_local(async move {
-                    let fragment =
-                        link::address_fragment(link::compact_fragment(&model.snapshot(), embed).await, embed);
-                    if *latest.borrow() == generation {
-                        web::replace_hash(&fragment);
-                    }
-                })
-            }));
-        }
     });
 }
 
@@ -148,7 +76,9 @@ pub fn use_keyboard(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
         let options = EventListenerOptions::enable_prevent_default();
         let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
             let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
-            if let Some(action) = on_key(&state.borrow(), e) {
+            // The model is borrowed only to decide: dispatching replaces it.
+            let action = on_key(&state.borrow(), e);
+            if let Some(action) = action {
                 e.prevent_default();
                 dispatch.emit(action);
             }
@@ -202,9 +132,10 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
     });
 }
 
-/// The embed's postMessage API: follow commands from the host page and announce readiness and steps.
+/// The embed's postMessage API: follow commands from the host page (what the embed announces back is an
+/// effect of the actions, see `model::Effect`).
 #[hook]
-pub fn use_embed_messages(model: &Rc<Model>, state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
+pub fn use_embed_commands(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
     use_effect_with((), move |_| {
         let listener = EventListener::new(&gloo::utils::window(), "message", move |e| {
             let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
@@ -212,7 +143,8 @@ pub fn use_embed_messages(model: &Rc<Model>, state: Rc<RefCell<Rc<Model>>>, disp
             let value: serde_json::Value = serde_json::from_str(&data).unwrap_or(serde_json::Value::Null);
             match embed::parse(&value) {
                 Ok(command) => {
-                    for action in actions_for(command, &state.borrow()) {
+                    let playing = state.borrow().playing;
+                    for action in Action::for_command(command, playing) {
                         dispatch.emit(action);
                     }
                 }
@@ -221,40 +153,6 @@ pub fn use_embed_messages(model: &Rc<Model>, state: Rc<RefCell<Rc<Model>>>, disp
         });
         move || drop(listener)
     });
-    let announced = use_mut_ref(|| false);
-    let key = (model.cursor, model.scenario.events.len(), model.variants.clone());
-    let model = model.clone();
-    use_effect_with(key, move |(cursor, steps, variants)| {
-        if web::in_frame() {
-            let kind = if std::mem::replace(&mut *announced.borrow_mut(), true) { "step" } else { "ready" };
-            let narration = cursor
-                .and_then(|c| model.primary().and_then(|t| t.steps.get(c)))
-                .map_or(String::new(), |s| s.narration.clone());
-            web::post_to_parent(&embed::announcement(kind, *cursor, *steps, variants, &narration));
-        }
-    });
-}
-
-/// The model actions a command stands for.
-pub fn actions_for(command: Command, model: &Model) -> Vec<Action> {
-    let goto = |g: Goto| match g {
-        Goto::Start => Action::Home,
-        Goto::End => Action::End,
-        Goto::Step(i) => Action::SetCursor(Some(i)),
-    };
-    match command {
-        Command::Load { scenario, variants, step } => {
-            let mut actions = vec![Action::Replace(scenario)];
-            actions.extend(variants.map(Action::SetVariants));
-            actions.extend(step.map(goto));
-            actions
-        }
-        Command::Goto(g) => vec![Action::Pause, goto(g)],
-        Command::Play if !model.playing => vec![Action::Play],
-        Command::Play => vec![],
-        Command::Pause => vec![Action::Pause],
-        Command::Variants(vs) => vec![Action::SetVariants(vs)],
-    }
 }
 
 /// Files dropped anywhere on the page are imported (HTML5 drag and drop, distinct from chip dragging).
@@ -277,7 +175,8 @@ pub fn use_file_drop(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
             let Some(e) = e.dyn_ref::<DragEvent>() else { return };
             let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) else { return };
             e.prevent_default();
-            import_file(dispatch.clone(), state.borrow().variants.clone(), file);
+            let shown = state.borrow().variants.clone();
+            import_file(dispatch.clone(), shown, file);
         });
         move || {
             drop(over);
