@@ -2,7 +2,6 @@
 //! working scenario, runs the effects the reducer returns, wires the listeners, and lays out the full page
 //! or the compact embed.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -18,6 +17,7 @@ use crate::components::palette::Palette;
 use crate::components::share_panel::SharePanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
+use crate::components::{Dispatch, LatestModel};
 use crate::effect_runner::EffectRunner;
 use crate::embed::Announced;
 use crate::icons::kind_info;
@@ -29,9 +29,6 @@ use crate::model::{Action, Model, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::startup::{startup, Startup};
 use crate::{storage, web};
-
-/// The latest model, for listeners registered once.
-type Latest = Rc<RefCell<Rc<Model>>>;
 
 /// Traces compared by identity (a re-run makes new ones), for memo dependencies.
 #[derive(Clone)]
@@ -65,7 +62,7 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>) {
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
 /// reducer returned, draw.
 #[hook]
-fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, Latest, Callback<Action>) {
+fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, LatestModel, Dispatch) {
     let latest = use_mut_ref(|| first.clone());
     let redraw = use_force_update();
     // One callback for the page's whole life, so that memoized components see equal props.

@@ -3,9 +3,6 @@
 //! timer exists only while it is needed, so a paused or hidden page does no work. (What an action causes,
 //! saving and the address among it, is returned by the reducer and run by `effect_runner`.)
 
-use std::cell::RefCell;
-use std::rc::Rc;
-
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
 use wasm_bindgen::closure::Closure;
@@ -14,11 +11,9 @@ use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
 use crate::components::share_panel::import_file;
+use crate::components::{Dispatch, LatestModel};
 use crate::embed;
 use crate::model::{Action, Model, SPEEDS};
-
-/// Dispatch from listeners.
-pub type Dispatch = Callback<Action>;
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
 /// fires) starts the page afresh from that link.
@@ -71,7 +66,7 @@ pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
 
 /// Keyboard shortcuts on the document.
 #[hook]
-pub fn use_keyboard(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
+pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
     use_effect_with((), move |_| {
         let options = EventListenerOptions::enable_prevent_default();
         let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
@@ -135,7 +130,7 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
 /// The embed's postMessage API: follow commands from the host page (what the embed announces back is an
 /// effect of the actions, see `model::Effect`).
 #[hook]
-pub fn use_embed_commands(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
+pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch) {
     use_effect_with((), move |_| {
         let listener = EventListener::new(&gloo::utils::window(), "message", move |e| {
             let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
@@ -157,7 +152,7 @@ pub fn use_embed_commands(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
 
 /// Files dropped anywhere on the page are imported (HTML5 drag and drop, distinct from chip dragging).
 #[hook]
-pub fn use_file_drop(state: Rc<RefCell<Rc<Model>>>, dispatch: Dispatch) {
+pub fn use_file_drop(state: LatestModel, dispatch: Dispatch) {
     use_effect_with((), move |_| {
         let window = gloo::utils::window();
         let options = EventListenerOptions::enable_prevent_default();

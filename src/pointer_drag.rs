@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
+use crate::components::LatestModel;
 use crate::drag::{drop_action, gap_position, DropTarget, DRAG_THRESHOLD};
 use crate::model::{Action, Model, PlaceSource};
 
@@ -83,7 +84,7 @@ fn hit_test(x: f64, y: f64, source: &PlaceSource, model: &Model) -> Option<DropT
 #[derive(Clone)]
 struct Handles {
     view: UseStateHandle<Option<DragView>>,
-    latest: Rc<RefCell<Rc<Model>>>,
+    latest: LatestModel,
     dispatch: Callback<Action>,
     listeners: Rc<RefCell<Vec<EventListener>>>,
     suppress: Rc<Cell<bool>>,

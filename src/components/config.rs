@@ -6,10 +6,8 @@ use epochlab_core::{Flag, Variant};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::ModelProps;
+use super::{Dispatch, ModelProps};
 use crate::model::{Action, Model, MAX_VARIANTS};
-
-type Dispatch = Callback<Action>;
 
 fn policy(v: &str) -> Policy {
     if v == "manual" {

@@ -8,15 +8,13 @@ use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::ModelProps;
+use super::{Dispatch, ModelProps};
 use crate::export;
 use crate::import::import_text;
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
 use crate::snapshot::{self, Snapshot};
 use crate::web;
-
-type Dispatch = Callback<Action>;
 
 fn info(dispatch: &Dispatch, text: impl Into<String>) {
     dispatch.emit(Action::Notify(Notice { error: false, text: text.into() }));
