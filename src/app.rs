@@ -1,9 +1,9 @@
 //! The root component: holds the model, starts from the address (a share link or embed) or the saved
-//! working scenario, wires the side effects, and lays out the full page or the compact embed.
+//! working scenario, runs the effects the reducer returns, wires the listeners, and lays out the full page
+//! or the compact embed.
 
 use std::rc::Rc;
 
-use gloo::storage::{LocalStorage, Storage};
 use yew::prelude::*;
 
 use crate::components::config::ConfigPanel;
@@ -17,14 +17,17 @@ use crate::components::palette::Palette;
 use crate::components::share_panel::SharePanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
-use crate::effects::{
-    use_address_follows, use_embed_messages, use_file_drop, use_keyboard, use_pause_when_unseen, use_persistence,
-    use_playback, use_reload_on_new_link,
-};
+use crate::components::{Dispatch, LatestModel};
+use crate::effect_runner::EffectRunner;
+use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
+use crate::listeners::{
+    use_embed_commands, use_file_drop, use_keyboard, use_pause_when_unseen, use_playback, use_reload_on_new_link,
+};
 use crate::model::{Action, Model, PlaceSource};
-use crate::pointer_drag::use_pointer_drag;
+use crate::pointer_drag::{use_pointer_drag, PointerDrag};
+use crate::startup::{startup, Startup};
 use crate::{storage, web};
 
 /// Traces compared by identity (a re-run makes new ones), for memo dependencies.
@@ -37,17 +40,6 @@ impl PartialEq for TracesRef {
     }
 }
 
-/// Yew's reducer wrapper around the pure [`Model`].
-#[derive(Clone, PartialEq)]
-struct State(Rc<Model>);
-
-impl Reducible for State {
-    type Action = Action;
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        Rc::new(State(Rc::new(self.0.reduce(action))))
-    }
-}
-
 /// Props.
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
@@ -56,98 +48,132 @@ pub struct AppProps {
     pub unpacked: Rc<link::Unpacked>,
 }
 
-/// The app.
-#[function_component(App)]
-pub fn app(props: &AppProps) -> Html {
-    let unpacked = props.unpacked.clone();
-    let start = use_memo((), move |_| {
-        let hash = web::hash();
-        // An embed never touches the reader's saved scenario, not even to read it.
-        let embedded = link::params(&hash).embed.is_some();
-        let stored = if embedded { None } else { LocalStorage::raw().get_item(storage::KEY).ok().flatten() };
-        let s = link::startup(&hash, stored, (*unpacked).clone());
-        (Rc::new(s.model), s.embed, s.persist_now)
-    });
-    let (first, embed, persist_now) = (start.0.clone(), start.1, start.2);
-    let state = use_reducer(move || State(first));
-    let model = state.0.clone();
+/// The first model and the embed mode, from the address and the stored working scenario.
+fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>) {
+    let hash = web::hash();
+    // An embed never touches the reader's saved scenario, not even to read it.
+    let embedded = link::params(&hash).embed.is_some();
+    let stored = if embedded { None } else { storage::load() };
+    let Startup { mut model, embed } = startup(&hash, stored, unpacked);
+    model.page.framed = web::in_frame();
+    (Rc::new(model), embed)
+}
+
+/// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
+/// reducer returned, draw.
+#[hook]
+fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, LatestModel, Dispatch) {
+    let latest = use_mut_ref(|| first.clone());
+    let redraw = use_force_update();
     // One callback for the page's whole life, so that memoized components see equal props.
     let dispatch = {
-        let dispatcher = state.dispatcher();
-        (*use_memo((), move |_| Callback::from(move |a: Action| dispatcher.dispatch(a)))).clone()
+        let latest = latest.clone();
+        (*use_memo((), move |_| {
+            let runner = EffectRunner::new(embed);
+            Callback::from(move |action: Action| {
+                let current = latest.borrow().clone();
+                let (next, effects) = current.reduce(action);
+                let next = Rc::new(next);
+                *latest.borrow_mut() = next.clone();
+                runner.run(&effects, &next);
+                redraw.force_update();
+            })
+        }))
+        .clone()
     };
-    // The latest model, for listeners registered once.
-    let latest = use_mut_ref(|| model.clone());
-    *latest.borrow_mut() = model.clone();
-    let root = use_node_ref();
+    // A framed page says once that it is ready; every step after is an effect of the action that made it.
+    use_effect_with((), move |_| {
+        if first.page.framed {
+            web::post_to_parent(&first.announcement(Announced::Ready).to_json());
+        }
+    });
+    let model = latest.borrow().clone();
+    (model, latest, dispatch)
+}
 
-    use_persistence(&model, embed, persist_now);
-    use_address_follows(&model, embed);
-    use_reload_on_new_link();
-    use_keyboard(latest.clone(), dispatch.clone());
-    use_playback(model.playing, model.speed, dispatch.clone());
-    use_pause_when_unseen(root.clone(), dispatch.clone());
-    use_embed_messages(&model, latest.clone(), dispatch.clone());
-    use_file_drop(dispatch.clone());
+/// What both layouts show.
+struct Parts {
+    notice: Html,
+    timeline: Html,
+    variants: Html,
+    /// Always one node, so that siblings keep their DOM (and the timeline its scroll position).
+    ghost: Html,
+}
 
-    let drag = use_pointer_drag(model.clone(), dispatch.clone());
-    // Every variant's view at the cursor, on one shared grid, computed once per model.
+/// The chip under the pointer while dragging.
+fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
+    let Some(v) = drag.view.as_ref() else { return Html::default() };
+    let text = match &v.source {
+        PlaceSource::New(k) => kind_info(*k).1.to_string(),
+        PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
+    };
+    // Whole pixels: formatting floats would pull float printing into the wasm.
+    let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);
+    html! { <div class="drag-ghost" {style} aria-hidden="true" data-testid="drag-ghost">{ text }</div> }
+}
+
+/// Every variant's panel at the cursor, on one shared grid computed once per model.
+#[hook]
+fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let views = {
         let (traces, cursor) = (model.traces.clone(), model.cursor);
         use_memo((TracesRef(traces.clone()), cursor), move |_| epochlab_core::view::views(&traces, cursor))
     };
-    let ghost = drag.view.as_ref().map(|v| {
-        let text = match &v.source {
-            PlaceSource::New(k) => kind_info(*k).1.to_string(),
-            PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
-        };
-        // Whole pixels: formatting floats would pull float printing into the wasm.
-        let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);
-        html! { <div class="drag-ghost" {style} aria-hidden="true" data-testid="drag-ghost">{ text }</div> }
-    });
     let columns = format!("--variants: {}", model.variants.len());
-    let variants = html! {
+    html! {
         <div class="variants" style={columns}>
             { for views.iter().enumerate().map(|(i, view)| html! {
                 <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} dispatch={dispatch.clone()} />
             }) }
         </div>
-    };
-    let notice = html! { <NoticeBanner model={model.clone()} dispatch={dispatch.clone()} /> };
+    }
+}
+
+fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, variants: Html) -> Parts {
     let timeline = html! {
         <div class="workspace__timeline">
             <Controls model={model.clone()} dispatch={dispatch.clone()} />
             <Timeline model={model.clone()} dispatch={dispatch.clone()} drag={drag.clone()} />
-            if !model.read_only { <EventEditor model={model.clone()} dispatch={dispatch.clone()} /> }
+            if !model.page.read_only { <EventEditor model={model.clone()} dispatch={dispatch.clone()} /> }
         </div>
     };
-
-    if let Some(mode) = embed {
-        let full = format!("{}#{}", web::page_url(), link::fragment(&model, None));
-        return html! {
-            <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
-                <header class="embed__head">
-                    <p class="embed__headline" data-testid="headline">{ headline(&model) }</p>
-                    <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
-                </header>
-                { notice }
-                <main class="workspace">
-                    { timeline }
-                    { variants }
-                </main>
-                if mode == EmbedMode::Edit { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> }
-                { ghost.unwrap_or_default() }
-            </div>
-        };
+    Parts {
+        notice: html! { <NoticeBanner model={model.clone()} dispatch={dispatch.clone()} /> },
+        timeline,
+        variants,
+        ghost: drag_ghost(model, drag),
     }
+}
 
+/// The compact embed: the headline, a link to the full app, the timeline and the variants.
+fn embed_page(root: NodeRef, model: &Model, mode: EmbedMode, parts: Parts, palette: Html) -> Html {
+    let full = format!("{}#{}", web::page_url(), link::fragment(&model.snapshot(), None));
+    html! {
+        <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
+            <header class="embed__head">
+                <p class="embed__headline" data-testid="headline">{ headline(model) }</p>
+                <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
+            </header>
+            { parts.notice }
+            <main class="workspace">
+                { parts.timeline }
+                { parts.variants }
+            </main>
+            if mode == EmbedMode::Edit { { palette } }
+            { parts.ghost }
+        </div>
+    }
+}
+
+/// The full page: the header, the workspace with its panels, and the palette.
+fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             <Header model={model.clone()} dispatch={dispatch.clone()} />
-            { notice }
+            { parts.notice }
             <main class="workspace">
-                { timeline }
-                { variants }
+                { parts.timeline }
+                { parts.variants }
                 <Legend />
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
@@ -156,9 +182,31 @@ pub fn app(props: &AppProps) -> Html {
                     <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
             </main>
-            <Palette dispatch={dispatch.clone()} drag={drag.clone()} />
-            // Always one node here, so that siblings keep their DOM (and the timeline its scroll position).
-            { ghost.unwrap_or_default() }
+            { palette }
+            { parts.ghost }
         </div>
+    }
+}
+
+/// The app.
+#[function_component(App)]
+pub fn app(props: &AppProps) -> Html {
+    let unpacked = props.unpacked.clone();
+    let started = use_memo((), move |_| start((*unpacked).clone()));
+    let (model, latest, dispatch) = use_store(started.0.clone(), started.1);
+    let root = use_node_ref();
+    use_reload_on_new_link();
+    use_keyboard(latest.clone(), dispatch.clone());
+    use_playback(model.playing, model.speed, dispatch.clone());
+    use_pause_when_unseen(root.clone(), dispatch.clone());
+    use_embed_commands(latest.clone(), dispatch.clone());
+    use_file_drop(latest, dispatch.clone());
+    let drag = use_pointer_drag(model.clone(), dispatch.clone());
+    let variants = use_variants(&model, &dispatch);
+    let parts = parts(&model, &dispatch, &drag, variants);
+    let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
+    match started.1 {
+        Some(mode) => embed_page(root, &model, mode, parts, palette),
+        None => full_page(root, &model, &dispatch, parts, palette),
     }
 }

@@ -1,6 +1,7 @@
 //! The embed's postMessage API (version 1): what a blog page can ask of an embedded Epochlab, and what the
-//! embed announces back. Parsing and validation are pure and tested natively; `app` wires them to
-//! `window.message` and `window.parent.postMessage`.
+//! embed announces back. Parsing and validation are pure and tested natively; `listeners` turns messages
+//! into actions (`Action::for_command`), and announcements are effects the reducer returns, which
+//! `effect_runner` posts to `window.parent`.
 //!
 //! Every message is a JSON object with `"epochlab": 1` and a `"type"`:
 //!
@@ -15,6 +16,7 @@
 //! the cursor moves, each with `step` (or null), `steps`, `variants` and `narration`.
 
 use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::variant::MAX_VARIANTS;
 use epochlab_core::{Scenario, Variant};
 use serde_json::Value;
 
@@ -56,8 +58,8 @@ pub enum Command {
 
 fn variants(value: &Value) -> Result<Vec<Variant>, String> {
     let items = value.as_array().ok_or("\"variants\" must be an array of variant ids")?;
-    if items.is_empty() || items.len() > 4 {
-        return Err(format!("\"variants\" lists {} variants; 1 to 4 can be shown", items.len()));
+    if items.is_empty() || items.len() > MAX_VARIANTS {
+        return Err(format!("\"variants\" lists {} variants; 1 to {MAX_VARIANTS} can be shown", items.len()));
     }
     items
         .iter()
@@ -124,16 +126,52 @@ fn json_string(text: &str) -> String {
     out
 }
 
-/// What the embed announces, as JSON text: `ready` once, then `step` on every cursor move.
-pub fn announcement(kind: &str, step: Option<usize>, steps: usize, variants: &[Variant], narration: &str) -> String {
-    let step = step.map_or_else(|| "null".to_string(), |s| s.to_string());
-    let variants: Vec<String> = variants.iter().map(|v| json_string(v.id())).collect();
-    format!(
-        r#"{{"epochlab": {VERSION}, "type": {}, "step": {step}, "steps": {steps}, "variants": [{}], "narration": {}}}"#,
-        json_string(kind),
-        variants.join(", "),
-        json_string(narration)
-    )
+/// Which announcement: `ready` once mounted, then `step` on every cursor move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Announced {
+    /// The embed is mounted.
+    Ready,
+    /// The cursor, the number of steps or the variants changed.
+    Step,
+}
+
+impl Announced {
+    fn id(self) -> &'static str {
+        match self {
+            Announced::Ready => "ready",
+            Announced::Step => "step",
+        }
+    }
+}
+
+/// What the embed tells its parent page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Announcement {
+    /// Which announcement.
+    pub kind: Announced,
+    /// The cursor (`None`: before the first step).
+    pub step: Option<usize>,
+    /// The number of steps.
+    pub steps: usize,
+    /// The variants shown.
+    pub variants: Vec<Variant>,
+    /// The narration of the step shown (empty before the first).
+    pub narration: String,
+}
+
+impl Announcement {
+    /// The message, as JSON text.
+    pub fn to_json(&self) -> String {
+        let step = self.step.map_or_else(|| "null".to_string(), |s| s.to_string());
+        let variants: Vec<String> = self.variants.iter().map(|v| json_string(v.id())).collect();
+        format!(
+            r#"{{"epochlab": {VERSION}, "type": {}, "step": {step}, "steps": {}, "variants": [{}], "narration": {}}}"#,
+            json_string(self.kind.id()),
+            self.steps,
+            variants.join(", "),
+            json_string(&self.narration)
+        )
+    }
 }
 
 #[cfg(test)]
@@ -179,13 +217,21 @@ mod tests {
 
     #[test]
     fn announcements_carry_the_cursor_and_variants() {
-        let parsed = |text: String| serde_json::from_str::<Value>(&text).expect("valid JSON");
+        let parsed = |a: Announcement| serde_json::from_str::<Value>(&a.to_json()).expect("valid JSON");
         let tricky = "A \"fetches\"\n\u{1}\\ ✓";
-        let a = parsed(announcement("step", Some(4), 10, &[Variant::Kip279], tricky));
+        let step = Announcement {
+            kind: Announced::Step,
+            step: Some(4),
+            steps: 10,
+            variants: vec![Variant::Kip279],
+            narration: tricky.to_string(),
+        };
         assert_eq!(
-            a,
+            parsed(step),
             json!({"epochlab": 1, "type": "step", "step": 4, "steps": 10, "variants": ["kip-279"], "narration": tricky})
         );
-        assert_eq!(parsed(announcement("ready", None, 0, &[], ""))["step"], Value::Null);
+        let ready =
+            Announcement { kind: Announced::Ready, step: None, steps: 0, variants: vec![], narration: String::new() };
+        assert_eq!(parsed(ready)["step"], Value::Null);
     }
 }

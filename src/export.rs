@@ -6,7 +6,7 @@
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
-use epochlab_core::view::{BrokerView, Cell, CellStatus, RoleView, StepView};
+use epochlab_core::view::{Cell, CellStatus, StepView};
 use epochlab_core::{Scenario, Trace, Variant};
 
 /// The SVG's width in CSS pixels: a blog column.
@@ -26,36 +26,6 @@ pub fn xml_escape(text: &str) -> String {
 
 fn xml_unescape(text: &str) -> String {
     text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&")
-}
-
-/// Greedy word wrap at `width` characters.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-fn role_text(b: &BrokerView) -> &'static str {
-    match b.role {
-        RoleView::Leader if b.stale_leader => "stale leader",
-        RoleView::Leader => "leader",
-        RoleView::Follower => "follower",
-        RoleView::Down => "down",
-        RoleView::Zombie => "zombie",
-        RoleView::None => "no leader known",
-    }
 }
 
 fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
@@ -128,7 +98,7 @@ fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u3
             xml_escape(&b.name),
             MARGIN + 22,
             y + 17,
-            role_text(b),
+            b.role.words(b.stale_leader),
             if b.in_isr { " · ISR" } else { "" }
         ));
         for c in &b.cells {
@@ -183,7 +153,7 @@ pub fn svg(
     for (trace, view) in traces.iter().zip(views) {
         y += variant_svg(&mut body, trace, view, y);
         if let Some(narration) = step.and_then(|i| trace.steps.get(i)).map(|s| s.narration.as_str()) {
-            for line in wrap(narration, 100) {
+            for line in epochlab_core::text::wrap(narration, 100) {
                 body.push_str(&format!(
                     r#"<text x="{MARGIN}" y="{}" font-size="11.5">{}</text>"#,
                     y + 12,

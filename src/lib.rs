@@ -1,22 +1,27 @@
 //! Epochlab's web app: a thin Yew shell over [`epochlab_core`].
 //!
-//! The model ([`model`]) is a pure reducer over the scenario, tested natively; components turn the core's
-//! trace and view model into markup; side effects (storage, timers, keyboard, pointer listeners) live in
-//! [`app`] and [`pointer_drag`].
+//! The model ([`model`]) is a pure reducer over the scenario, tested natively: it returns the next model and
+//! the effects the action causes ([`model::Effect`]), which [`effect_runner`] runs. One [`snapshot`] type
+//! carries the working state in links, storage and imports. Components turn the core's trace and view model
+//! into markup; listeners (keyboard, timers, messages, dropped files) live in [`listeners`], pointer dragging
+//! in [`pointer_drag`], and [`app`] wires them together.
 
 pub mod app;
 pub mod components;
 pub mod compress;
 pub mod drag;
-pub mod effects;
+pub mod effect_runner;
 pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
 pub mod link;
+pub mod listeners;
 pub mod model;
 pub mod panic;
 pub mod pointer_drag;
+pub mod snapshot;
+pub mod startup;
 pub mod storage;
 pub mod viewport;
 pub mod web;

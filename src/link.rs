@@ -1,15 +1,10 @@
-//! What the address says: the share link's fragment (`#s=<payload>&embed=view`) decides what the page opens
-//! with, and the page keeps the fragment up to date. Pure, tested natively; `app` reads and writes
-//! `location.hash`.
-//!
-//! Rules: a valid link opens its scenario; a bad link (corrupt, truncated, oversized, from a newer version)
-//! opens the landing scenario with a notice. Either way the stored working scenario is not overwritten until
-//! the user edits, and an embed never writes storage at all.
+//! What the address says: the share link's fragment (`#s=<payload>&embed=view`) holds a [`Snapshot`], and
+//! the page keeps the fragment up to date. Pure, tested natively; `startup` decides what a link opens, and
+//! the app reads and writes `location.hash`.
 
-use epochlab_core::share::{self, Content, ShareError, ShareState};
+use epochlab_core::share::{self, Content, ShareError};
 
-use crate::model::{Action, Model, Notice};
-use crate::storage;
+use crate::snapshot::Snapshot;
 
 /// How the page is embedded, from `embed=` in the fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,33 +47,8 @@ pub fn params(hash: &str) -> LinkParams {
     out
 }
 
-/// How the page starts.
-pub struct Startup {
-    /// The first model.
-    pub model: Model,
-    /// Embedded, and how.
-    pub embed: Option<EmbedMode>,
-    /// Whether the working scenario may be saved right away (false after opening a link, until an edit).
-    pub persist_now: bool,
-}
-
-/// The model for a share state.
-pub fn model_of(state: ShareState) -> Model {
-    let ShareState { scenario, variants, cursor } = state;
-    let mut model = Model::new(scenario, variants, None);
-    let cursor = cursor.map(|c| c as usize);
-    model = model.reduce(Action::SetCursor(cursor));
-    if cursor.is_none() {
-        model = model.reduce(Action::Home);
-    }
-    if let Some(p) = epochlab_core::presets::PRESETS.iter().find(|p| p.scenario() == model.scenario) {
-        model.preset = Some(p.id);
-    }
-    model
-}
-
 /// What a compressed link holds, unpacked by the browser before the page starts (`None` when the address
-/// holds no compressed link). See [`startup`].
+/// holds no compressed link). See [`open_link`].
 pub type Unpacked = Option<Result<Vec<u8>, ShareError>>;
 
 /// Unpack the address's link if it is compressed: the one step of opening a link that must wait for the
@@ -91,55 +61,23 @@ pub async fn unpack(hash: &str) -> Unpacked {
     }
 }
 
-/// The share state of a link, given what [`unpack`] made of it.
-fn open_link(payload: &str, unpacked: Unpacked) -> Result<ShareState, ShareError> {
+/// The snapshot a link holds, given what [`unpack`] made of it.
+pub fn open_link(payload: &str, unpacked: Unpacked) -> Result<Snapshot, ShareError> {
     match share::open_payload(payload)? {
         Content::Layout(layout) => share::from_layout(&layout),
         Content::Deflated(_) => share::from_layout(&unpacked.unwrap_or(Err(share::inflate_error(false)))?),
     }
 }
 
-/// Decide the first model from the address's fragment, the stored working scenario and, for a compressed
-/// link, what [`unpack`] made of it.
-pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startup {
-    let p = params(hash);
-    let mut startup = match p.payload {
-        None if p.embed.is_some() => Startup { model: Model::landing(), embed: p.embed, persist_now: false },
-        None => Startup { model: storage::initial(stored), embed: None, persist_now: true },
-        Some(payload) => match open_link(&payload, unpacked) {
-            Ok(state) => Startup { model: model_of(state), embed: p.embed, persist_now: false },
-            Err(e) => {
-                let mut model = Model::landing();
-                model.notice = Some(Notice {
-                    error: true,
-                    text: format!("This link could not be opened: {e}. The default scenario is shown instead."),
-                });
-                Startup { model, embed: p.embed, persist_now: false }
-            }
-        },
-    };
-    startup.model.read_only = startup.embed == Some(EmbedMode::View);
-    startup
-}
-
-/// The share state of a model.
-pub fn share_state(model: &Model) -> ShareState {
-    ShareState {
-        scenario: model.scenario.clone(),
-        variants: model.variants.clone(),
-        cursor: model.cursor.map(|c| c as u32),
-    }
-}
-
-/// The fragment that reproduces the model (and the embed mode), without the `#`, uncompressed: for where a
+/// The fragment that reproduces a snapshot (and the embed mode), without the `#`, uncompressed: for where a
 /// link is needed at once. [`compact_fragment`] is the one to show and share.
-pub fn fragment(model: &Model, embed: Option<EmbedMode>) -> String {
-    fragment_of(&share::layout(&share_state(model)), None, embed)
+pub fn fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
+    fragment_of(&share::layout(snapshot), None, embed)
 }
 
 /// [`fragment`], compressed by the browser when that makes it shorter.
-pub async fn compact_fragment(model: &Model, embed: Option<EmbedMode>) -> String {
-    let layout = share::layout(&share_state(model));
+pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
+    let layout = share::layout(snapshot);
     let deflated = crate::compress::deflate(&layout).await;
     fragment_of(&layout, deflated.as_deref(), embed)
 }
@@ -172,13 +110,13 @@ pub fn with_embed(mut fragment: String, embed: Option<EmbedMode>) -> String {
     fragment
 }
 
-/// `<iframe>` code for a blog post, given the model's fragment in [`EmbedMode::View`].
-pub fn embed_code(page: &str, model: &Model, view_fragment: &str) -> String {
+/// `<iframe>` code for a blog post, given the snapshot's fragment in [`EmbedMode::View`].
+pub fn embed_code(page: &str, snapshot: &Snapshot, view_fragment: &str) -> String {
     let src = format!("{page}#{view_fragment}");
-    let title = crate::export::xml_escape(&format!("Epochlab: {}", model.scenario.name));
-    let rows = model.scenario.brokers.len() as u32;
+    let title = crate::export::xml_escape(&format!("Epochlab: {}", snapshot.scenario.name));
+    let rows = snapshot.scenario.brokers.len() as u32;
     // The timeline, then the broker rows of up to two variants side by side (a second row of panels beyond).
-    let height = 440 + rows * 90 * if model.variants.len() > 2 { 2 } else { 1 };
+    let height = 440 + rows * 90 * if snapshot.variants.len() > 2 { 2 } else { 1 };
     format!(
         r#"<iframe src="{}" title="{title}" width="100%" height="{height}" style="border:0" loading="lazy"></iframe>"#,
         crate::export::xml_escape(&src)
@@ -188,7 +126,15 @@ pub fn embed_code(page: &str, model: &Model, view_fragment: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use epochlab_core::Variant;
+    use epochlab_core::{presets, Variant};
+
+    fn landing() -> Snapshot {
+        Snapshot {
+            scenario: presets::default_scenario(),
+            variants: vec![Variant::HwTruncation, Variant::Kip279],
+            cursor: Some(9),
+        }
+    }
 
     #[test]
     fn fragment_parameters_are_read_in_any_order() {
@@ -202,58 +148,20 @@ mod tests {
     }
 
     #[test]
-    fn a_link_round_trips_the_whole_state() {
-        let m = Model::landing()
-            .reduce(Action::AddBroker)
-            .reduce(Action::ToggleVariant(Variant::Kip101))
-            .reduce(Action::SetCursor(Some(4)));
-        let s = startup(&format!("#{}", fragment(&m, None)), None, None);
-        assert_eq!(s.model.scenario, m.scenario);
-        assert_eq!(s.model.variants, m.variants);
-        assert_eq!(s.model.cursor, Some(4));
-        assert!(!s.persist_now, "a link does not overwrite the stored scenario until the user edits");
-        assert_eq!(s.embed, None);
-        let before = Model::landing().reduce(Action::Home);
-        assert_eq!(startup(&format!("#{}", fragment(&before, None)), None, None).model.cursor, None);
-    }
-
-    #[test]
-    fn an_embed_link_is_read_only_in_view_mode() {
-        let m = Model::landing();
-        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::View))), None, None);
-        assert_eq!(s.embed, Some(EmbedMode::View));
-        assert!(s.model.read_only);
-        let s = startup(&format!("#{}", fragment(&m, Some(EmbedMode::Edit))), None, None);
-        assert!(!s.model.read_only);
-        assert!(!s.persist_now);
-    }
-
-    #[test]
-    fn a_bad_link_opens_the_landing_scenario_with_a_notice_and_saves_nothing() {
-        let stored = storage::encode(&Model::landing().reduce(Action::AddBroker));
-        for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
-            let s = startup(bad, Some(stored.clone()), None);
-            assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
-            assert!(
-                s.model.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be opened")),
-                "{bad}"
-            );
-            assert!(!s.persist_now);
-        }
-    }
-
-    #[test]
-    fn without_a_link_the_stored_scenario_opens() {
-        let m = Model::landing().reduce(Action::AddBroker);
-        let s = startup("", Some(storage::encode(&m)), None);
-        assert_eq!(s.model.scenario, m.scenario);
-        assert!(s.persist_now);
+    fn a_link_holds_the_whole_snapshot() {
+        let mut snapshot = landing();
+        snapshot.variants.push(Variant::Kip101);
+        snapshot.cursor = None;
+        let fragment = fragment(&snapshot, Some(EmbedMode::Edit));
+        assert!(fragment.ends_with("&embed=edit"));
+        let payload = params(&fragment).payload.expect("a payload");
+        assert_eq!(open_link(&payload, None), Ok(snapshot));
     }
 
     #[test]
     fn the_embed_code_is_an_iframe_with_a_title_and_lazy_loading() {
-        let m = Model::landing();
-        let code = embed_code("https://example.org/epochlab/", &m, &fragment(&m, Some(EmbedMode::View)));
+        let s = landing();
+        let code = embed_code("https://example.org/epochlab/", &s, &fragment(&s, Some(EmbedMode::View)));
         assert!(code.starts_with(r#"<iframe src="https://example.org/epochlab/#s="#));
         assert!(code.contains("&amp;embed=view"));
         assert!(code.contains(r#"title="Epochlab: KIP-101 scenario 1: a committed record lost""#));
@@ -261,51 +169,29 @@ mod tests {
     }
 
     #[test]
-    fn a_compressed_link_opens_with_what_the_browser_unpacked() {
-        let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(3)));
-        let state = share_state(&m);
-        // `share::encode` compresses with miniz, as the browser's CompressionStream would.
-        let hash = format!("#s={}", share::encode(&state));
-        let Ok(Content::Deflated(_)) = share::open_payload(&hash[3..]) else {
-            panic!("the landing scenario compresses")
-        };
-        let unpacked = Some(Ok(share::layout(&state)));
-        let s = startup(&hash, None, unpacked);
-        assert_eq!((s.model.scenario, s.model.cursor), (m.scenario.clone(), Some(3)));
-        // What the browser could not unpack is a bad link, with the same notice.
-        let s = startup(&hash, None, Some(Err(share::inflate_error(true))));
-        assert_eq!(s.model.scenario, Model::landing().scenario);
-        let notice = s.model.notice.expect("a notice").text;
-        assert!(notice.contains("could not be opened") && notice.contains("unpacks to more than"), "{notice}");
-        let s = startup(&hash, None, None);
-        assert!(s.model.notice.is_some_and(|n| n.text.contains("cannot be decompressed")));
-    }
-
-    #[test]
     fn a_compact_fragment_is_the_plain_one_unless_compression_shortens_it() {
-        let m = Model::landing();
-        let layout = share::layout(&share_state(&m));
-        assert_eq!(fragment_of(&layout, None, None), fragment(&m, None));
-        let deflated = share::encode(&share_state(&m));
-        assert_eq!(fragment_of(&layout, Some(&[0u8; 2000]), None), fragment(&m, None), "a longer result is not used");
+        let s = landing();
+        let layout = share::layout(&s);
+        assert_eq!(fragment_of(&layout, None, None), fragment(&s, None));
+        let deflated = share::encode(&s);
+        assert_eq!(fragment_of(&layout, Some(&[0u8; 2000]), None), fragment(&s, None), "a longer result is not used");
         let ok = share::open_payload(&deflated);
         assert!(matches!(ok, Ok(Content::Deflated(_))));
         let Ok(Content::Deflated(bytes)) = ok else { unreachable!() };
         let compact = fragment_of(&layout, Some(&bytes), Some(EmbedMode::Edit));
         assert_eq!(compact, format!("s={deflated}&embed=edit"));
-        assert!(compact.len() < fragment(&m, Some(EmbedMode::Edit)).len());
+        assert!(compact.len() < fragment(&s, Some(EmbedMode::Edit)).len());
     }
 
     #[test]
     fn a_link_too_long_to_open_is_kept_out_of_the_address_bar() {
-        let mut m = Model::landing();
-        assert!(!too_long(&fragment(&m, None)));
-        assert_eq!(address_fragment(fragment(&m, None), None), fragment(&m, None));
-        m.scenario.description = "x".repeat(share::MAX_PAYLOAD);
-        let long = fragment(&m, Some(EmbedMode::Edit));
+        let mut s = landing();
+        assert!(!too_long(&fragment(&s, None)));
+        assert_eq!(address_fragment(fragment(&s, None), None), fragment(&s, None));
+        s.scenario.description = "x".repeat(share::MAX_PAYLOAD);
+        let long = fragment(&s, Some(EmbedMode::Edit));
         assert!(too_long(&long));
         assert_eq!(address_fragment(long.clone(), Some(EmbedMode::Edit)), "embed=edit");
         assert_eq!(address_fragment(long, None), "");
-        assert_eq!(startup("#", None, None).model.notice, None, "an empty fragment opens without a notice");
     }
 }

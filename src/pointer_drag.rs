@@ -11,6 +11,7 @@ use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
+use crate::components::LatestModel;
 use crate::drag::{drop_action, gap_position, DropTarget, DRAG_THRESHOLD};
 use crate::model::{Action, Model, PlaceSource};
 
@@ -79,6 +80,71 @@ fn hit_test(x: f64, y: f64, source: &PlaceSource, model: &Model) -> Option<DropT
     Some(DropTarget::Gap { lane, position, problem })
 }
 
+/// What a press's listeners work with: all of it stays valid for the page's life.
+#[derive(Clone)]
+struct Handles {
+    view: UseStateHandle<Option<DragView>>,
+    latest: LatestModel,
+    dispatch: Callback<Action>,
+    listeners: Rc<RefCell<Vec<EventListener>>>,
+    suppress: Rc<Cell<bool>>,
+}
+
+/// Follow the pointer: past the threshold the press becomes a drag, drawn with what lies under it.
+fn follow_pointer(press: Rc<RefCell<Press>>, h: Handles) -> EventListener {
+    let options = EventListenerOptions::enable_prevent_default();
+    EventListener::new_with_options(&gloo::utils::window(), "pointermove", options, move |ev| {
+        let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
+        let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
+        let mut p = press.borrow_mut();
+        if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
+            return;
+        }
+        p.active = true;
+        ev.prevent_default();
+        p.target = hit_test(x, y, &p.source, &h.latest.borrow());
+        h.view.set(Some(DragView { source: p.source.clone(), x, y, target: p.target.clone() }));
+    })
+}
+
+/// End a press: a drag drops where it is (`commit`) or not at all, and the click that follows is ignored.
+fn finish(press: &Press, h: &Handles, commit: bool) {
+    if press.active {
+        h.suppress.set(true);
+        if commit {
+            let lanes = h.latest.borrow().lanes();
+            if let Some(action) = press.target.as_ref().and_then(|t| drop_action(&press.source, t, &lanes)) {
+                h.dispatch.emit(action);
+            }
+        }
+    }
+    h.view.set(None);
+    // Listeners cannot drop themselves while running: release them on the next tick.
+    let listeners = h.listeners.clone();
+    gloo::timers::callback::Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
+}
+
+/// A primary button pressed on a chip: listen to the pointer until it is released or cancelled.
+fn start_press(source: PlaceSource, e: &PointerEvent, h: &Handles) {
+    if !e.is_primary() || e.button() != 0 || h.latest.borrow().page.read_only {
+        return;
+    }
+    h.suppress.set(false);
+    let start = (e.client_x() as f64, e.client_y() as f64);
+    let press = Rc::new(RefCell::new(Press { source, start, active: false, target: None }));
+    let window = gloo::utils::window();
+    let on_move = follow_pointer(press.clone(), h.clone());
+    let on_up = {
+        let (press, h) = (press.clone(), h.clone());
+        EventListener::new(&window, "pointerup", move |_| finish(&press.borrow(), &h, true))
+    };
+    let on_cancel = {
+        let h = h.clone();
+        EventListener::new(&window, "pointercancel", move |_| finish(&press.borrow(), &h, false))
+    };
+    *h.listeners.borrow_mut() = vec![on_move, on_up, on_cancel];
+}
+
 /// Dragging with Pointer Events: mouse, touch and pen alike.
 #[hook]
 pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> PointerDrag {
@@ -87,82 +153,12 @@ pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> Pointer
     let latest = use_mut_ref(|| model.clone());
     *latest.borrow_mut() = model;
     let suppress_click = use_mut_ref(|| Rc::new(Cell::new(false))).borrow().clone();
-
+    let handles = Handles { view: view.clone(), latest, dispatch, listeners, suppress: suppress_click.clone() };
     // Created once: the closure only holds handles that stay valid, so memoized chips keep equal props.
-    let start = {
-        let view = view.clone();
-        let suppress = suppress_click.clone();
-        let latest = latest.clone();
-        (*use_memo((), move |_| {
-            Callback::from(move |(source, e): (PlaceSource, PointerEvent)| {
-                if !e.is_primary() || e.button() != 0 || latest.borrow().read_only {
-                    return;
-                }
-                suppress.set(false);
-                let press = Rc::new(RefCell::new(Press {
-                    source,
-                    start: (e.client_x() as f64, e.client_y() as f64),
-                    active: false,
-                    target: None,
-                }));
-                let window = gloo::utils::window();
-                let on_move = {
-                    let (press, view, latest) = (press.clone(), view.clone(), latest.clone());
-                    EventListener::new_with_options(
-                        &window,
-                        "pointermove",
-                        EventListenerOptions::enable_prevent_default(),
-                        move |ev| {
-                            let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
-                            let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
-                            let mut p = press.borrow_mut();
-                            if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
-                                return;
-                            }
-                            p.active = true;
-                            ev.prevent_default();
-                            p.target = hit_test(x, y, &p.source, &latest.borrow());
-                            view.set(Some(DragView { source: p.source.clone(), x, y, target: p.target.clone() }));
-                        },
-                    )
-                };
-                let finish = {
-                    let (press, view, latest, dispatch, listeners, suppress) = (
-                        press.clone(),
-                        view.clone(),
-                        latest.clone(),
-                        dispatch.clone(),
-                        listeners.clone(),
-                        suppress.clone(),
-                    );
-                    move |commit: bool| {
-                        let p = press.borrow();
-                        if p.active {
-                            suppress.set(true);
-                            if commit {
-                                let lanes = latest.borrow().lanes();
-                                if let Some(action) = p.target.as_ref().and_then(|t| drop_action(&p.source, t, &lanes))
-                                {
-                                    dispatch.emit(action);
-                                }
-                            }
-                        }
-                        view.set(None);
-                        // Listeners cannot drop themselves while running: release them on the next tick.
-                        let listeners = listeners.clone();
-                        gloo::timers::callback::Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
-                    }
-                };
-                let on_up = {
-                    let finish = finish.clone();
-                    EventListener::new(&window, "pointerup", move |_| finish(true))
-                };
-                let on_cancel = EventListener::new(&window, "pointercancel", move |_| finish(false));
-                *listeners.borrow_mut() = vec![on_move, on_up, on_cancel];
-            })
-        }))
-        .clone()
-    };
+    let start = (*use_memo((), move |_| {
+        Callback::from(move |(source, e): (PlaceSource, PointerEvent)| start_press(source, &e, &handles))
+    }))
+    .clone();
     PointerDrag { view: (*view).clone(), start, suppress_click }
 }
 

@@ -74,3 +74,62 @@ async fn selecting_a_chip_opens_its_editor_and_an_edit_reruns_the_scenario() {
     assert!(!text(&root, "chip-7").contains("silent"), "the chip shows the edited field");
     root.remove();
 }
+
+#[wasm_bindgen_test]
+async fn an_elect_delivers_to_the_brokers_checked_in_its_editor() {
+    let root = mount().await;
+    // Step 0 is the first election, delivered to every live broker.
+    find(&root, "chip-0").dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    let checkbox =
+        |b: &str| find(&root, &format!("editor-deliver-{b}")).dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(checkbox("A").checked() && checkbox("B").checked());
+    assert!(text(&root, "editor").contains("Deliver to (all live brokers)"));
+    checkbox("B").click();
+    settle().await;
+    assert!(checkbox("A").checked() && !checkbox("B").checked());
+    assert!(!text(&root, "editor").contains("all live brokers"));
+    checkbox("B").click();
+    settle().await;
+    assert!(text(&root, "editor").contains("Deliver to (all live brokers)"), "both listed again is everyone");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_flags_a_variant_implies_are_shown_checked_and_fixed() {
+    let root = mount().await;
+    let summary = root.query_selector("details.workspace__config summary").unwrap().expect("the configuration panel");
+    summary.dyn_into::<HtmlElement>().unwrap().click();
+    settle().await;
+    let flag = |f: &str| find(&root, &format!("flag-{f}")).dyn_into::<web_sys::HtmlInputElement>().unwrap();
+    assert!(!flag("kip-320").checked() && !flag("kip-320").disabled(), "hw-truncation implies no flag");
+    // Show kafka-2.1 alone: it is then the scenario's variant, and it implies all four flags.
+    for toggle in ["kafka-2.1", "hw-truncation", "kip-279"] {
+        find(&root, &format!("variant-toggle-{toggle}")).dyn_into::<HtmlElement>().unwrap().click();
+        settle().await;
+    }
+    for f in ["kafka-7415", "kafka-7128", "kafka-7164", "kip-320"] {
+        assert!(flag(f).checked() && flag(f).disabled(), "{f}");
+    }
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn keyboard_shortcuts_move_the_cursor() {
+    let root = mount().await;
+    let press = |key: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(key);
+        init.set_bubbles(true);
+        let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        web_sys::window().unwrap().document().unwrap().dispatch_event(&event).unwrap();
+    };
+    press("Home");
+    settle().await;
+    assert_eq!(text(&root, "cursor-position"), "Before the first step");
+    press("ArrowRight");
+    press("ArrowRight");
+    settle().await;
+    assert_eq!(text(&root, "cursor-position"), "Step 1 of 9: produce");
+    root.remove();
+}

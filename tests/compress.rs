@@ -3,8 +3,9 @@
 #![cfg(target_arch = "wasm32")]
 
 use epochlab::compress::{deflate, inflate};
-use epochlab::link::{compact_fragment, fragment, startup, unpack};
+use epochlab::link::{compact_fragment, fragment, unpack};
 use epochlab::model::{Action, Model};
+use epochlab::startup::startup;
 use epochlab_core::share::{self, Content, ShareError};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -29,9 +30,9 @@ async fn damage_and_bombs_are_refused_like_the_core_refuses_them() {
 
 #[wasm_bindgen_test]
 async fn a_compact_link_is_shorter_and_opens_the_same_state_here_and_in_the_core() {
-    let m = Model::landing().reduce(Action::AddBroker).reduce(Action::SetCursor(Some(2)));
-    let compact = compact_fragment(&m, None).await;
-    assert!(compact.len() < fragment(&m, None).len(), "{compact}");
+    let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(2)));
+    let compact = compact_fragment(&m.snapshot(), None).await;
+    assert!(compact.len() < fragment(&m.snapshot(), None).len(), "{compact}");
     let payload = compact.strip_prefix("s=").unwrap();
     assert!(matches!(share::open_payload(payload), Ok(Content::Deflated(_))));
     // The CLI's decoder (miniz) reads what the browser wrote...

@@ -78,7 +78,7 @@ function label(page: Page, variant: string, broker: string, offset: number) {
 }
 
 // Known UI bug, reported rather than hidden: a new (empty) scenario's cursor is "before the first step", and
-// inserting events never moves it (src/model.rs: `was_at_end` needs `self.cursor.is_some()`, and Insert's
+// inserting events never moves it (src/model/edits.rs: `was_at_end` needs `self.cursor.is_some()`, and Insert's
 // `cursor_after` maps `None` to `None`), so while the user builds, the panels keep showing the initial state.
 // Each test therefore moves the cursor to the last step itself, as a user would once they notice.
 

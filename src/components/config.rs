@@ -1,13 +1,13 @@
 //! Configuration: the variants shown side by side, the brokers (add, remove, rename), and the cluster
 //! settings and hardening flags.
 
-use epochlab_core::scenario::{Policy, MAX_BROKERS};
+use epochlab_core::scenario::{Config, Policy, MAX_BROKERS};
 use epochlab_core::{Flag, Variant};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::ModelProps;
-use crate::model::{Action, MAX_VARIANTS};
+use super::{Dispatch, ModelProps};
+use crate::model::{Action, Model, MAX_VARIANTS};
 
 fn policy(v: &str) -> Policy {
     if v == "manual" {
@@ -17,12 +17,17 @@ fn policy(v: &str) -> Policy {
     }
 }
 
-/// The configuration panel.
-#[function_component(ConfigPanel)]
-pub fn config_panel(props: &ModelProps) -> Html {
-    let m = &props.model;
-    let d = &props.dispatch;
-    let c = &m.scenario.config;
+fn policy_options(p: Policy) -> Html {
+    html! {
+        <>
+            <option value="always" selected={p == Policy::Always}>{ "always" }</option>
+            <option value="manual" selected={p == Policy::Manual}>{ "manual" }</option>
+        </>
+    }
+}
+
+/// One check box per variant; a fifth cannot be added.
+fn variants_group(m: &Model, d: &Dispatch) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
         let v = *v;
         let on = m.variants.contains(&v);
@@ -35,6 +40,15 @@ pub fn config_panel(props: &ModelProps) -> Html {
             </label>
         }
     });
+    html! {
+        <fieldset class="config__group">
+            <legend>{ format!("Variants side by side (1 to {MAX_VARIANTS})") }</legend>
+            { for variants }
+        </fieldset>
+    }
+}
+
+fn brokers_group(m: &Model, d: &Dispatch) -> Html {
     let brokers = m.scenario.brokers.iter().map(|b| {
         let old = b.clone();
         let onchange = d.reform(move |e: Event| Action::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value()));
@@ -49,9 +63,52 @@ pub fn config_panel(props: &ModelProps) -> Html {
             </li>
         }
     });
+    html! {
+        <fieldset class="config__group">
+            <legend>{ format!("Brokers (1 to {MAX_BROKERS}, in assignment order)") }</legend>
+            <ul class="config__brokers">{ for brokers }</ul>
+            <button type="button" onclick={d.reform(|_| Action::AddBroker)} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
+                data-testid="broker-add">{ "Add broker" }</button>
+        </fieldset>
+    }
+}
+
+fn cluster_group(m: &Model, d: &Dispatch) -> Html {
+    let c = &m.scenario.config;
+    let on_min = d.reform(|e: Event| {
+        Action::SetMinIsr(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
+    });
+    let on_unclean = d.reform(|e: Event| Action::SetUnclean(e.target_unchecked_into::<HtmlInputElement>().checked()));
+    let on_ckpt =
+        d.reform(|e: Event| Action::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let on_flush =
+        d.reform(|e: Event| Action::SetFlush(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    html! {
+        <fieldset class="config__group">
+            <legend>{ "Cluster" }</legend>
+            <label class="config__field">{ "min.insync.replicas " }
+                <input type="number" min="1" max={m.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
+                    onchange={on_min} data-testid="config-min-isr" />
+            </label>
+            <label class="config__check">
+                <input type="checkbox" checked={c.unclean_leader_election} onchange={on_unclean} data-testid="config-unclean" />
+                { "unclean.leader.election.enable" }
+            </label>
+            <label class="config__field">{ "HW checkpoint " }
+                <select onchange={on_ckpt} data-testid="config-hw-checkpoint">{ policy_options(c.hw_checkpoint) }</select>
+            </label>
+            <label class="config__field">{ "Flush " }
+                <select onchange={on_flush} data-testid="config-flush">{ policy_options(c.flush) }</select>
+            </label>
+        </fieldset>
+    }
+}
+
+/// The hardening flags: those the configured variant implies (the core says which) are checked and fixed.
+fn flags_group(c: &Config, d: &Dispatch) -> Html {
     let flags = Flag::ALL.iter().map(|f| {
         let f = *f;
-        let implied = matches!(c.variant, Variant::Kafka21 | Variant::DivergingEpoch);
+        let implied = c.variant.implied_flags().contains(&f);
         let on = c.flags.contains(&f);
         let onchange = d.reform(move |_| Action::ToggleFlag(f));
         html! {
@@ -61,55 +118,24 @@ pub fn config_panel(props: &ModelProps) -> Html {
             </label>
         }
     });
-    let on_min = d.reform(|e: Event| {
-        Action::SetMinIsr(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
-    });
-    let on_unclean = d.reform(|e: Event| Action::SetUnclean(e.target_unchecked_into::<HtmlInputElement>().checked()));
-    let on_ckpt =
-        d.reform(|e: Event| Action::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
-    let on_flush =
-        d.reform(|e: Event| Action::SetFlush(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
-    let policy_options = |p: Policy| {
-        html! {
-            <>
-                <option value="always" selected={p == Policy::Always}>{ "always" }</option>
-                <option value="manual" selected={p == Policy::Manual}>{ "manual" }</option>
-            </>
-        }
-    };
+    html! {
+        <fieldset class="config__group">
+            <legend>{ "Hardening flags (epoch variants)" }</legend>
+            { for flags }
+        </fieldset>
+    }
+}
+
+/// The configuration panel.
+#[function_component(ConfigPanel)]
+pub fn config_panel(props: &ModelProps) -> Html {
+    let (m, d) = (&props.model, &props.dispatch);
     html! {
         <section class="config" aria-label="Configuration">
-            <fieldset class="config__group">
-                <legend>{ format!("Variants side by side (1 to {MAX_VARIANTS})") }</legend>
-                { for variants }
-            </fieldset>
-            <fieldset class="config__group">
-                <legend>{ format!("Brokers (1 to {MAX_BROKERS}, in assignment order)") }</legend>
-                <ul class="config__brokers">{ for brokers }</ul>
-                <button type="button" onclick={d.reform(|_| Action::AddBroker)} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
-                    data-testid="broker-add">{ "Add broker" }</button>
-            </fieldset>
-            <fieldset class="config__group">
-                <legend>{ "Cluster" }</legend>
-                <label class="config__field">{ "min.insync.replicas " }
-                    <input type="number" min="1" max={m.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
-                        onchange={on_min} data-testid="config-min-isr" />
-                </label>
-                <label class="config__check">
-                    <input type="checkbox" checked={c.unclean_leader_election} onchange={on_unclean} data-testid="config-unclean" />
-                    { "unclean.leader.election.enable" }
-                </label>
-                <label class="config__field">{ "HW checkpoint " }
-                    <select onchange={on_ckpt} data-testid="config-hw-checkpoint">{ policy_options(c.hw_checkpoint) }</select>
-                </label>
-                <label class="config__field">{ "Flush " }
-                    <select onchange={on_flush} data-testid="config-flush">{ policy_options(c.flush) }</select>
-                </label>
-            </fieldset>
-            <fieldset class="config__group">
-                <legend>{ "Hardening flags (epoch variants)" }</legend>
-                { for flags }
-            </fieldset>
+            { variants_group(m, d) }
+            { brokers_group(m, d) }
+            { cluster_group(m, d) }
+            { flags_group(&m.scenario.config, d) }
         </section>
     }
 }

@@ -18,14 +18,12 @@ pub struct LogGridProps {
     pub variant: &'static str,
 }
 
+/// The badge's class and text: the core's role word, with whom a follower follows.
 fn role_badge(b: &BrokerView) -> (&'static str, String) {
     match b.role {
-        RoleView::Leader if b.stale_leader => ("stale-leader", "stale leader".to_string()),
-        RoleView::Leader => ("leader", "leader".to_string()),
+        RoleView::Leader if b.stale_leader => ("stale-leader", b.role.words(true).to_string()),
         RoleView::Follower => ("follower", format!("follows {}", b.known_leader.as_deref().unwrap_or("?"))),
-        RoleView::Down => ("down", "down".to_string()),
-        RoleView::Zombie => ("zombie", "zombie".to_string()),
-        RoleView::None => ("none", "no leader known".to_string()),
+        role => (role.id(), role.words(false).to_string()),
     }
 }
 

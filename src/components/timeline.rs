@@ -154,6 +154,47 @@ fn column(p: &ColumnProps) -> Html {
     html! { <>{ header }{ for cells }</> }
 }
 
+/// A lane's label, left of the steps.
+fn lane_label(lane: &Lane) -> Html {
+    let label = match lane {
+        Lane::Broker(b) => b.clone(),
+        Lane::Cluster => "cluster".to_string(),
+    };
+    html! {
+        <div class={classes!("timeline__lane", matches!(lane, Lane::Cluster).then_some("timeline__lane--cluster"))}
+            data-testid={format!("lane-{label}")}>{ label }</div>
+    }
+}
+
+/// The invariants that fail at step `i`, as `variant: invariant`.
+fn bugs_at(model: &Model, i: usize) -> Vec<String> {
+    model
+        .traces
+        .iter()
+        .flat_map(|t| {
+            t.violations
+                .iter()
+                .filter(|v| v.step as usize == i && !v.by_design)
+                .map(move |v| format!("{}: {}", t.variant.id(), v.invariant))
+        })
+        .collect()
+}
+
+/// What a screen reader hears during a keyboard placement (nothing otherwise).
+fn placing_help(model: &Model, lanes: &[Lane]) -> String {
+    let Some(p) = model.placing.as_ref() else { return String::new() };
+    let what = match &p.source {
+        PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
+        PlaceSource::Existing(i) => format!("step {i}"),
+    };
+    let lane = lanes.get(p.lane).map(lane_name).unwrap_or_default();
+    let problem = model.placing_problem().map(|p| format!(" Refused here: {p}.")).unwrap_or_default();
+    format!(
+        "Placing {what} on {lane} before step {}. ←/→ choose the step, ↑/↓ the lane, Enter to place, Escape to cancel.{problem}",
+        p.position
+    )
+}
+
 /// The timeline.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
@@ -173,43 +214,16 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let window = use_scroll_window(n + 1, cursor_column.clone());
     let shown = rendered(n + 1, RENDER_ALL, window.viewport, ASSUMED_COLUMNS, cursor_column, MARGIN_COLUMNS);
 
-    let labels = lanes.iter().map(|lane| {
-        let label = match lane {
-            Lane::Broker(b) => b.clone(),
-            Lane::Cluster => "cluster".to_string(),
-        };
-        html! {
-            <div class={classes!("timeline__lane", matches!(lane, Lane::Cluster).then_some("timeline__lane--cluster"))}
-                data-testid={format!("lane-{label}")}>{ label }</div>
-        }
-    });
     let columns = shown.into_iter().flatten().map(|i| {
         let event = model.scenario.events.get(i);
-        let chip = event.and_then(|e| chip_data(model, i, e, &lanes, dragging == Some(PlaceSource::Existing(i))));
-        let bugs: Vec<String> = model
-            .traces
-            .iter()
-            .flat_map(|t| {
-                t.violations.iter().filter(|v| v.step as usize == i && !v.by_design).map(move |v| format!("{}: {}", t.variant.id(), v.invariant))
-            })
-            .collect();
+        let chip = event.and_then(|e| chip_data(model, i, e, dragging == Some(PlaceSource::Existing(i))));
         html! {
             <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map(Event::kind)} {chip}
                 current={Some(i) == model.cursor && i < n}
-                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} {bugs}
+                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} bugs={bugs_at(model, i)}
                 marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
                 dispatch={props.dispatch.clone()} drag_start={props.drag.start.clone()} suppress={suppress.clone()} />
         }
-    });
-
-    let placing_help = model.placing.as_ref().map(|p| {
-        let what = match &p.source {
-            PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
-            PlaceSource::Existing(i) => format!("step {i}"),
-        };
-        let lane = lanes.get(p.lane).map(lane_name).unwrap_or_default();
-        let problem = model.placing_problem().map(|p| format!(" Refused here: {p}.")).unwrap_or_default();
-        format!("Placing {what} on {lane} before step {}. ←/→ choose the step, ↑/↓ the lane, Enter to place, Escape to cancel.{problem}", p.position)
     });
 
     html! {
@@ -218,7 +232,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
             <div class="timeline__body" style={lanes_style}>
                 <div class="timeline__labels">
                     <div class="timeline__corner">{ "step" }</div>
-                    { for labels }
+                    { for lanes.iter().map(lane_label) }
                 </div>
                 <div class="timeline__scroll" ref={window.node} onscroll={window.onscroll}>
                     <div class="timeline__grid" style={columns_style}>
@@ -226,7 +240,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     </div>
                 </div>
             </div>
-            <p class="timeline__live" aria-live="polite" data-testid="placing-help">{ placing_help.unwrap_or_default() }</p>
+            <p class="timeline__live" aria-live="polite" data-testid="placing-help">{ placing_help(model, &lanes) }</p>
         </section>
     }
 }
@@ -272,7 +286,7 @@ fn step_header(
     }
 }
 
-fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: bool) -> Option<ChipData> {
+fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<ChipData> {
     let kind = event.kind();
     let text = chip_text(event);
     let reasons: Vec<(String, &'static str)> = model
@@ -290,7 +304,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, lanes: &[Lane], moving: boo
     }
     aria.push_str(". Enter to edit, M to move with the arrow keys, Delete to remove.");
     // A chip whose broker has no lane is not drawn (the parser and the editor never let that happen).
-    let lane = lanes.iter().position(|l| *l == Lane::of(event))?;
+    let lane = model.lane_of(i)?;
     Some(ChipData {
         kind,
         lane,

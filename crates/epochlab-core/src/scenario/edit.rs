@@ -180,6 +180,30 @@ pub fn rename_broker(scenario: &mut Scenario, old: &str, new: &str) -> Result<()
     Ok(())
 }
 
+/// Whether an elect's delivery list names `broker` (the editor's check box for it).
+pub fn delivers_to(deliver: &Delivery, broker: &str) -> bool {
+    match deliver {
+        Delivery::All => true,
+        Delivery::None => false,
+        Delivery::Only(list) => list.iter().any(|x| x == broker),
+    }
+}
+
+/// An elect's delivery list with `broker` switched in or out. Listed brokers stay in assignment order
+/// (`brokers`), and the list is normalised: every broker is [`Delivery::All`], nobody is [`Delivery::None`].
+pub fn toggle_delivery(deliver: &Delivery, broker: &str, brokers: &[String]) -> Delivery {
+    // Each broker keeps its place, and the toggled one flips.
+    let list: Vec<String> =
+        brokers.iter().filter(|b| delivers_to(deliver, b) != (b.as_str() == broker)).cloned().collect();
+    if list.len() == brokers.len() {
+        Delivery::All
+    } else if list.is_empty() {
+        Delivery::None
+    } else {
+        Delivery::Only(list)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -281,5 +305,22 @@ mod tests {
         assert!(replace(&mut sc, 0, bad).is_err());
         replace(&mut sc, 0, Event::Elect { broker: Some("A".into()), deliver: Delivery::None }).unwrap();
         assert_eq!(sc.events[0].broker(), Some("A"));
+    }
+
+    #[test]
+    fn toggling_a_delivery_keeps_assignment_order_and_normalises_all_and_none() {
+        let brokers: Vec<String> = ["A", "B", "C"].iter().map(|s| s.to_string()).collect();
+        let only = |names: &[&str]| Delivery::Only(names.iter().map(|s| s.to_string()).collect());
+        assert_eq!(toggle_delivery(&Delivery::All, "B", &brokers), only(&["A", "C"]));
+        assert_eq!(toggle_delivery(&Delivery::None, "C", &brokers), only(&["C"]));
+        // Added in any order, listed in assignment order.
+        assert_eq!(toggle_delivery(&only(&["C"]), "A", &brokers), only(&["A", "C"]));
+        assert_eq!(toggle_delivery(&only(&["A", "C"]), "B", &brokers), Delivery::All);
+        assert_eq!(toggle_delivery(&only(&["B"]), "B", &brokers), Delivery::None);
+        // A single broker: on is everyone, off is nobody.
+        assert_eq!(toggle_delivery(&Delivery::All, "A", &brokers[..1]), Delivery::None);
+        assert_eq!(toggle_delivery(&Delivery::None, "A", &brokers[..1]), Delivery::All);
+        assert!(delivers_to(&Delivery::All, "B") && !delivers_to(&Delivery::None, "B"));
+        assert!(delivers_to(&only(&["B"]), "B") && !delivers_to(&only(&["B"]), "A"));
     }
 }

@@ -1,0 +1,181 @@
+//! The page's listeners as hooks: a new link typed into the address bar, keyboard shortcuts, playback,
+//! pausing when hidden or off-screen, the embed's commands, and files dropped on the page. Each listener or
+//! timer exists only while it is needed, so a paused or hidden page does no work. (What an action causes,
+//! saving and the address among it, is returned by the reducer and run by `effect_runner`.)
+
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Interval;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
+use yew::prelude::*;
+
+use crate::components::share_panel::import_file;
+use crate::components::{Dispatch, LatestModel};
+use crate::embed;
+use crate::model::{Action, Model, SPEEDS};
+
+/// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
+/// fires) starts the page afresh from that link.
+#[hook]
+pub fn use_reload_on_new_link() {
+    use_effect_with((), |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "hashchange", |_| {
+            let _ = gloo::utils::window().location().reload();
+        });
+        move || drop(listener)
+    });
+}
+
+/// Whether a key event comes from a field or control that needs its own keys.
+fn typing(e: &KeyboardEvent) -> bool {
+    let Some(el) = e.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return false };
+    matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+        || el.closest("[contenteditable]").ok().flatten().is_some()
+}
+
+/// Global shortcuts: ←/→ step, space play/pause, Home/End; arrows, Enter and Escape while placing.
+pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
+    if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+        return None;
+    }
+    let key = e.key();
+    if model.placing.is_some() {
+        return match key.as_str() {
+            "ArrowLeft" => Some(Action::MovePlacing { dx: -1, dy: 0 }),
+            "ArrowRight" => Some(Action::MovePlacing { dx: 1, dy: 0 }),
+            "ArrowUp" => Some(Action::MovePlacing { dx: 0, dy: -1 }),
+            "ArrowDown" => Some(Action::MovePlacing { dx: 0, dy: 1 }),
+            "Enter" => Some(Action::CommitPlacing),
+            "Escape" => Some(Action::CancelPlacing),
+            _ => None,
+        };
+    }
+    let on_button = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok()).is_some();
+    match key.as_str() {
+        "ArrowLeft" => Some(Action::StepBy(-1)),
+        "ArrowRight" => Some(Action::StepBy(1)),
+        "Home" => Some(Action::Home),
+        "End" => Some(Action::End),
+        // Space on a focused button presses the button.
+        " " if !on_button => Some(Action::TogglePlay),
+        "Escape" if model.selected.is_some() => Some(Action::Select(None)),
+        _ => None,
+    }
+}
+
+/// Keyboard shortcuts on the document.
+#[hook]
+pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        let options = EventListenerOptions::enable_prevent_default();
+        let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
+            let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
+            // The model is borrowed only to decide: dispatching replaces it.
+            let action = on_key(&state.borrow(), e);
+            if let Some(action) = action {
+                e.prevent_default();
+                dispatch.emit(action);
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// A timer only while playing.
+#[hook]
+pub fn use_playback(playing: bool, speed: usize, dispatch: Dispatch) {
+    use_effect_with((playing, speed), move |_| {
+        let timer =
+            playing.then(|| Interval::new(SPEEDS[speed.min(SPEEDS.len() - 1)].0, move || dispatch.emit(Action::Tick)));
+        move || drop(timer)
+    });
+}
+
+/// Pause when the page is hidden, or when the app is scrolled out of view (an embed below the fold).
+#[hook]
+pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        let on_hide = {
+            let dispatch = dispatch.clone();
+            EventListener::new(&gloo::utils::document(), "visibilitychange", move |_| {
+                if gloo::utils::document().hidden() {
+                    dispatch.emit(Action::Pause);
+                }
+            })
+        };
+        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let unseen = entries
+                .iter()
+                .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
+                .any(|e| !e.is_intersecting());
+            if unseen {
+                dispatch.emit(Action::Pause);
+            }
+        });
+        let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok();
+        if let (Some(o), Some(el)) = (&observer, root.cast::<web_sys::Element>()) {
+            o.observe(&el);
+        }
+        move || {
+            drop(on_hide);
+            if let Some(o) = observer {
+                o.disconnect();
+            }
+            drop(callback);
+        }
+    });
+}
+
+/// The embed's postMessage API: follow commands from the host page (what the embed announces back is an
+/// effect of the actions, see `model::Effect`).
+#[hook]
+pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), "message", move |e| {
+            let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
+            let data = js_sys::JSON::stringify(&e.data()).ok().and_then(|s| s.as_string()).unwrap_or_default();
+            let value: serde_json::Value = serde_json::from_str(&data).unwrap_or(serde_json::Value::Null);
+            match embed::parse(&value) {
+                Ok(command) => {
+                    let playing = state.borrow().playing;
+                    for action in Action::for_command(command, playing) {
+                        dispatch.emit(action);
+                    }
+                }
+                Err(why) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
+            }
+        });
+        move || drop(listener)
+    });
+}
+
+/// Files dropped anywhere on the page are imported (HTML5 drag and drop, distinct from chip dragging).
+#[hook]
+pub fn use_file_drop(state: LatestModel, dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        let window = gloo::utils::window();
+        let options = EventListenerOptions::enable_prevent_default();
+        let has_files = |e: &DragEvent| {
+            e.data_transfer().is_some_and(|dt| dt.types().iter().any(|t| t.as_string().as_deref() == Some("Files")))
+        };
+        let over = EventListener::new_with_options(&window, "dragover", options, move |e| {
+            if let Some(e) = e.dyn_ref::<DragEvent>() {
+                if has_files(e) {
+                    e.prevent_default();
+                }
+            }
+        });
+        let drop_listener = EventListener::new_with_options(&window, "drop", options, move |e| {
+            let Some(e) = e.dyn_ref::<DragEvent>() else { return };
+            let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) else { return };
+            e.prevent_default();
+            let shown = state.borrow().variants.clone();
+            import_file(dispatch.clone(), shown, file);
+        });
+        move || {
+            drop(over);
+            drop(drop_listener);
+        }
+    });
+}

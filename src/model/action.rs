@@ -1,0 +1,151 @@
+//! Everything a user (or an embedding page) can do, as data.
+
+use epochlab_core::scenario::edit::Lane;
+use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
+use epochlab_core::{Flag, Variant};
+
+use super::{Notice, PlaceSource};
+use crate::embed::{Command, Goto};
+use crate::snapshot::Snapshot;
+
+/// Everything a user can do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Open a preset (its default side-by-side variants are kept).
+    LoadPreset(String),
+    /// Start from an empty two-broker scenario.
+    NewScenario,
+    /// Replace the scenario (a loaded link or message), keeping the variants unless given.
+    Replace(Box<Scenario>),
+    /// Open an imported snapshot.
+    Import(Box<Snapshot>),
+    /// Start playback (no-op when already playing).
+    Play,
+    /// Insert a new event of a kind at a position on a lane.
+    Insert { position: usize, kind: EventKind, lane: Lane },
+    /// Move an event in time and/or to another lane (`to` counts positions before the move).
+    Move { from: usize, to: usize, lane: Lane },
+    /// Delete an event.
+    Remove(usize),
+    /// Replace an event (the field editor).
+    Edit(usize, Box<Event>),
+    /// Select an event (or none).
+    Select(Option<usize>),
+    /// Show the state after a step (`None`: before the first).
+    SetCursor(Option<usize>),
+    /// Step by ±n.
+    StepBy(i32),
+    /// Jump before the first step.
+    Home,
+    /// Jump to the last step.
+    End,
+    /// Play or pause.
+    TogglePlay,
+    /// Pause.
+    Pause,
+    /// One tick of playback: advance, or stop at the end.
+    Tick,
+    /// Choose a speed.
+    SetSpeed(usize),
+    /// Show or hide a variant.
+    ToggleVariant(Variant),
+    /// Show exactly these variants.
+    SetVariants(Vec<Variant>),
+    /// Add a broker.
+    AddBroker,
+    /// Remove a broker (and its events).
+    RemoveBroker(String),
+    /// Rename a broker.
+    RenameBroker(String, String),
+    /// min.insync.replicas.
+    SetMinIsr(u8),
+    /// unclean.leader.election.enable.
+    SetUnclean(bool),
+    /// HW checkpoint policy.
+    SetHwCheckpoint(Policy),
+    /// Flush policy.
+    SetFlush(Policy),
+    /// Turn a flag on or off.
+    ToggleFlag(Flag),
+    /// Show a notice.
+    Notify(Notice),
+    /// Hide the notice.
+    DismissNotice,
+    /// Begin a keyboard placement.
+    StartPlacing(PlaceSource),
+    /// Move the placement: lanes (dy) and positions (dx).
+    MovePlacing { dx: i32, dy: i32 },
+    /// Drop at the placement.
+    CommitPlacing,
+    /// Abandon the placement.
+    CancelPlacing,
+}
+
+impl Action {
+    /// Whether the action changes the scenario (refused in a view-only embed). Choosing variants and moving
+    /// the cursor are viewing, not editing.
+    pub fn edits(&self) -> bool {
+        matches!(
+            self,
+            Action::NewScenario
+                | Action::Insert { .. }
+                | Action::Move { .. }
+                | Action::Remove(_)
+                | Action::Edit(..)
+                | Action::AddBroker
+                | Action::RemoveBroker(_)
+                | Action::RenameBroker(..)
+                | Action::SetMinIsr(_)
+                | Action::SetUnclean(_)
+                | Action::SetHwCheckpoint(_)
+                | Action::SetFlush(_)
+                | Action::ToggleFlag(_)
+                | Action::StartPlacing(_)
+                | Action::CommitPlacing
+                | Action::Import(_)
+        )
+    }
+}
+
+impl Action {
+    /// The actions an embedding page's command stands for (`playing`: whether playback is on already).
+    pub fn for_command(command: Command, playing: bool) -> Vec<Action> {
+        let goto = |g: Goto| match g {
+            Goto::Start => Action::Home,
+            Goto::End => Action::End,
+            Goto::Step(i) => Action::SetCursor(Some(i)),
+        };
+        match command {
+            Command::Load { scenario, variants, step } => {
+                let mut actions = vec![Action::Replace(scenario)];
+                actions.extend(variants.map(Action::SetVariants));
+                actions.extend(step.map(goto));
+                actions
+            }
+            Command::Goto(g) => vec![Action::Pause, goto(g)],
+            Command::Play if !playing => vec![Action::Play],
+            Command::Play => vec![],
+            Command::Pause => vec![Action::Pause],
+            Command::Variants(vs) => vec![Action::SetVariants(vs)],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_embedding_pages_commands_become_actions() {
+        let load = Command::Load { scenario: Box::new(Scenario::empty()), variants: None, step: Some(Goto::End) };
+        assert_eq!(Action::for_command(load, false), [Action::Replace(Box::new(Scenario::empty())), Action::End]);
+        assert_eq!(
+            Action::for_command(Command::Goto(Goto::Step(3)), true),
+            [Action::Pause, Action::SetCursor(Some(3))]
+        );
+        assert_eq!(Action::for_command(Command::Play, false), [Action::Play]);
+        assert_eq!(Action::for_command(Command::Play, true), [], "playing already");
+        let shown = vec![Variant::Kip101];
+        assert_eq!(Action::for_command(Command::Variants(shown.clone()), false), [Action::SetVariants(shown)]);
+    }
+}

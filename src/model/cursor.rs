@@ -1,0 +1,72 @@
+//! The cursor and playback: which step's state is shown, and stepping through them on a timer.
+
+use super::Model;
+
+/// The cursor `n` steps on (`None`: before the first step), stopping at either end.
+fn step_by(cursor: Option<usize>, n: i32, last: Option<usize>) -> Option<usize> {
+    let last = last? as i64;
+    let at = cursor.map_or(-1, |c| c as i64) + i64::from(n);
+    (at >= 0).then(|| at.min(last) as usize)
+}
+
+impl Model {
+    /// Select an event (its editor opens), or none.
+    pub(super) fn select(&mut self, i: Option<usize>) {
+        self.selected = i.filter(|i| *i < self.scenario.events.len());
+    }
+
+    /// Show the state after a step, clamped to the last one.
+    pub(super) fn set_cursor(&mut self, c: Option<usize>) {
+        self.cursor = c.and_then(|c| self.last_step().map(|l| c.min(l)));
+    }
+
+    pub(super) fn step(&mut self, n: i32) {
+        self.cursor = step_by(self.cursor, n, self.last_step());
+    }
+
+    pub(super) fn play(&mut self) {
+        self.playing = self.last_step().is_some();
+    }
+
+    /// Play (from the start when at the end) or pause.
+    pub(super) fn toggle_play(&mut self) {
+        if !self.playing && self.cursor == self.last_step() {
+            self.cursor = None;
+        }
+        self.playing = !self.playing && self.last_step().is_some();
+    }
+
+    /// One tick of playback: the next step, or a stop at the end.
+    pub(super) fn tick(&mut self) {
+        if self.cursor == self.last_step() {
+            self.playing = false;
+        } else {
+            self.step(1);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Action;
+
+    #[test]
+    fn cursor_moves_step_by_step_and_playback_stops_at_the_end() {
+        let m = Model::landing().after(Action::Home);
+        assert_eq!(m.cursor, None);
+        let m = m.after(Action::StepBy(1)).after(Action::StepBy(1));
+        assert_eq!(m.cursor, Some(1));
+        let m = m.after(Action::StepBy(-5));
+        assert_eq!(m.cursor, None);
+        let m = m.after(Action::End).after(Action::TogglePlay);
+        assert!(m.playing);
+        assert_eq!(m.cursor, None, "play from the end restarts");
+        let mut m = m;
+        for _ in 0..20 {
+            m = m.after(Action::Tick);
+        }
+        assert!(!m.playing);
+        assert_eq!(m.cursor, Some(9));
+    }
+}

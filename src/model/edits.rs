@@ -1,0 +1,136 @@
+//! Scenario edits: inserting, moving, removing and replacing events. Each is the core's pure edit; on
+//! success the scenario re-runs and the cursor stays on the same step, or follows the end.
+
+use epochlab_core::scenario::edit::{self, Lane};
+use epochlab_core::scenario::{Event, EventKind, Scenario};
+
+use super::Model;
+
+impl Model {
+    /// Apply a scenario edit; on success re-run and place the cursor with `cursor_after`, else show why.
+    pub(super) fn edit(
+        &mut self,
+        change: impl FnOnce(&mut Scenario) -> Result<(), String>,
+        cursor_after: impl FnOnce(&Model) -> Option<usize>,
+    ) {
+        let mut next = self.scenario.clone();
+        match change(&mut next) {
+            Ok(()) => {
+                // At the end (including an empty timeline, where both are None): follow the new end.
+                let was_at_end = self.cursor == self.last_step();
+                self.scenario = next;
+                self.preset = None;
+                self.clear_error();
+                self.rerun();
+                self.cursor = if was_at_end { self.last_step() } else { cursor_after(self) };
+            }
+            Err(why) => self.error(why),
+        }
+    }
+
+    pub(super) fn insert(&mut self, position: usize, kind: EventKind, lane: Lane) {
+        let cursor = self.cursor;
+        self.edit(
+            |s| edit::insert(s, position, kind, &lane),
+            |_| cursor.map(|c| if position <= c { c + 1 } else { c }),
+        );
+        self.selected = None;
+    }
+
+    pub(super) fn move_event(&mut self, from: usize, to: usize, lane: Lane) {
+        let cursor = self.cursor;
+        self.edit(|s| edit::move_event(s, from, to, &lane), |_| cursor);
+        self.selected = None;
+    }
+
+    pub(super) fn remove(&mut self, i: usize) {
+        let cursor = self.cursor;
+        self.edit(
+            |s| edit::remove(s, i).map(|_| ()),
+            |m| cursor.map(|c| if i < c { c - 1 } else { c }).filter(|c| Some(*c) <= m.last_step()),
+        );
+        self.selected = None;
+    }
+
+    pub(super) fn replace_event(&mut self, i: usize, event: Event) {
+        let cursor = self.cursor;
+        self.edit(|s| edit::replace(s, i, event), |_| cursor);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Action;
+    use epochlab_core::{presets, Variant};
+
+    fn lane(b: &str) -> Lane {
+        Lane::Broker(b.to_string())
+    }
+
+    #[test]
+    fn inserting_at_the_end_follows_the_end_and_shows_the_effect() {
+        let m = Model::landing();
+        let m = m.after(Action::Insert { position: 10, kind: EventKind::Crash, lane: lane("A") });
+        assert_eq!(m.scenario.events.len(), 11);
+        assert_eq!(m.cursor, Some(10));
+        assert!(!m.traces[0].steps[10].state.replicas[0].up);
+    }
+
+    #[test]
+    fn building_from_an_empty_scenario_follows_each_new_event() {
+        let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
+        assert_eq!(m.cursor, None);
+        let m = m.after(Action::Insert { position: 0, kind: EventKind::Elect, lane: Lane::Cluster });
+        assert_eq!(m.cursor, Some(0));
+        let m = m.after(Action::Insert { position: 1, kind: EventKind::Produce, lane: Lane::Cluster });
+        assert_eq!(m.cursor, Some(1));
+        // Before the first step of a non-empty timeline is not "the end": an insert leaves the cursor there.
+        let m =
+            m.after(Action::Home).after(Action::Insert { position: 2, kind: EventKind::Settle, lane: Lane::Cluster });
+        assert_eq!(m.cursor, None);
+    }
+
+    #[test]
+    fn editing_the_past_keeps_the_future_and_the_cursor_on_the_same_step() {
+        let m = Model::landing().after(Action::SetCursor(Some(5)));
+        let m = m.after(Action::Insert { position: 2, kind: EventKind::Flush, lane: lane("A") });
+        assert_eq!(m.cursor, Some(6));
+        assert_eq!(m.scenario.events.len(), 11);
+        assert_eq!(m.scenario.events[10].kind(), EventKind::Crash);
+        let m = m.after(Action::Remove(2));
+        assert_eq!(m.cursor, Some(5));
+        let mut landing = presets::default_scenario();
+        landing.config.variant = Variant::HwTruncation;
+        assert_eq!(m.scenario, landing);
+    }
+
+    #[test]
+    fn a_refused_drop_changes_nothing_and_says_why() {
+        let m = Model::landing();
+        let n = m.after(Action::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster });
+        assert_eq!(n.scenario, m.scenario);
+        assert!(n.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
+    }
+
+    #[test]
+    fn moving_a_chip_changes_its_step_and_its_broker() {
+        let m = Model::landing().after(Action::Move { from: 7, to: 3, lane: lane("B") });
+        assert_eq!(m.scenario.events[3], Event::Crash { broker: "B".into(), power: false, notify_controller: false });
+    }
+
+    #[test]
+    fn a_view_only_embed_refuses_edits_but_lets_the_reader_step_and_choose_variants() {
+        let mut m = Model::landing();
+        m.page.read_only = true;
+        let n = m.after(Action::Remove(0));
+        assert_eq!(n.scenario, m.scenario);
+        assert!(n.notice.as_ref().is_some_and(|n| n.text.contains("read-only")));
+        let n = m.after(Action::StepBy(-1)).after(Action::ToggleVariant(Variant::Kip101));
+        assert_eq!(n.cursor, Some(8));
+        assert_eq!(n.variants.len(), 3);
+        // Loading a scenario by message keeps it read-only.
+        let n = m.after(Action::Replace(Box::new(Scenario::empty())));
+        assert!(n.page.read_only);
+    }
+}

@@ -1,0 +1,184 @@
+//! What an action causes besides the next model: saving the working state, writing the address, telling an
+//! embedding page where the cursor is. [`Model::reduce`] returns these as data, decided here from what the
+//! action changed and what the page is; the app runs them (debounced, see `effect_runner`).
+
+use std::rc::Rc;
+
+use super::Model;
+use crate::embed::{Announced, Announcement};
+
+/// Something the app does because of an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Save the model's snapshot in localStorage.
+    Save,
+    /// Write the model's snapshot into the address's fragment.
+    WriteAddress,
+    /// Tell the embedding page (the parent frame) what is shown.
+    Announce(Announcement),
+}
+
+/// When the working state is saved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Saving {
+    /// Never: an embed does not touch the reader's saved scenario.
+    Never,
+    /// Once the scenario changes: opening a link keeps the stored scenario until the user edits.
+    AfterEdit,
+    /// On every change.
+    Always,
+}
+
+/// What the page was opened as. Every load keeps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// A view-only embed: every edit is refused.
+    pub read_only: bool,
+    /// When the working state is saved.
+    pub saving: Saving,
+    /// Inside a frame: the parent page is told of every step.
+    pub framed: bool,
+}
+
+impl Default for Page {
+    /// The working page: editable, saved, on its own.
+    fn default() -> Page {
+        Page { read_only: false, saving: Saving::Always, framed: false }
+    }
+}
+
+/// What an action changed, of what the effects depend on.
+struct Changed {
+    scenario: bool,
+    /// The scenario, the variants or the cursor: what a snapshot holds.
+    snapshot: bool,
+    /// The cursor, the number of steps or the variants: what an announcement holds.
+    announced: bool,
+}
+
+impl Changed {
+    fn between(before: &Model, after: &Model) -> Changed {
+        // Only a re-run (new traces) follows a change of the scenario: otherwise it is not compared at all,
+        // and after one the comparison costs far less than the re-run did.
+        let scenario = !Rc::ptr_eq(&before.traces, &after.traces) && before.scenario != after.scenario;
+        let variants = before.variants != after.variants;
+        let cursor = before.cursor != after.cursor;
+        let steps = before.scenario.events.len() != after.scenario.events.len();
+        Changed { scenario, snapshot: scenario || variants || cursor, announced: cursor || steps || variants }
+    }
+}
+
+impl Model {
+    /// What the embed tells its parent page about this model.
+    pub fn announcement(&self, kind: Announced) -> Announcement {
+        let narration = self.cursor.and_then(|c| self.primary().and_then(|t| t.steps.get(c)));
+        Announcement {
+            kind,
+            step: self.cursor,
+            steps: self.scenario.events.len(),
+            variants: self.variants.clone(),
+            narration: narration.map_or(String::new(), |s| s.narration.clone()),
+        }
+    }
+
+    /// The effects of having become this model from `before`. The first change of the scenario after a
+    /// link was opened starts the saving.
+    pub(super) fn effects_since(&mut self, before: &Model) -> Vec<Effect> {
+        let changed = Changed::between(before, self);
+        if changed.scenario && self.page.saving == Saving::AfterEdit {
+            self.page.saving = Saving::Always;
+        }
+        let mut effects = Vec::new();
+        if changed.snapshot && self.page.saving == Saving::Always {
+            effects.push(Effect::Save);
+        }
+        if changed.snapshot {
+            effects.push(Effect::WriteAddress);
+        }
+        if changed.announced && self.page.framed {
+            effects.push(Effect::Announce(self.announcement(Announced::Step)));
+        }
+        effects
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Action;
+    use epochlab_core::scenario::edit::Lane;
+    use epochlab_core::scenario::EventKind;
+    use epochlab_core::Variant;
+
+    fn opened_as(page: Page) -> Model {
+        let mut m = Model::landing();
+        m.page = page;
+        m
+    }
+
+    fn effects(m: &Model, action: Action) -> Vec<Effect> {
+        m.reduce(action).1
+    }
+
+    fn flush_on_a() -> Action {
+        Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) }
+    }
+
+    #[test]
+    fn an_edit_saves_and_writes_the_address() {
+        assert_eq!(effects(&Model::landing(), flush_on_a()), [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(effects(&Model::landing(), Action::AddBroker), [Effect::Save, Effect::WriteAddress]);
+    }
+
+    #[test]
+    fn the_cursor_and_the_variants_are_part_of_the_saved_state() {
+        let m = Model::landing();
+        assert_eq!(effects(&m, Action::Home), [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::Save, Effect::WriteAddress]);
+    }
+
+    #[test]
+    fn what_changes_no_snapshot_causes_nothing() {
+        let m = Model::landing();
+        for action in [Action::End, Action::Select(Some(3)), Action::SetSpeed(2), Action::DismissNotice, Action::Pause]
+        {
+            assert_eq!(effects(&m, action.clone()), [], "{action:?}");
+        }
+        // A refused edit changes nothing either (it only says why).
+        assert_eq!(effects(&m, Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Cluster }), []);
+    }
+
+    #[test]
+    fn after_opening_a_link_cursor_moves_only_write_the_address_until_an_edit() {
+        let m = opened_as(Page { saving: Saving::AfterEdit, ..Page::default() });
+        let (m, moved) = m.reduce(Action::Home);
+        assert_eq!(moved, [Effect::WriteAddress]);
+        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::WriteAddress]);
+        let (m, edited) = m.reduce(flush_on_a());
+        assert_eq!(edited, [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(m.page.saving, Saving::Always, "saving goes on once the user has edited");
+        assert_eq!(effects(&m, Action::End), [Effect::Save, Effect::WriteAddress]);
+    }
+
+    #[test]
+    fn an_embed_never_saves() {
+        let view = opened_as(Page { read_only: true, saving: Saving::Never, framed: true });
+        assert!(!effects(&view, Action::Home).contains(&Effect::Save));
+        assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
+        let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true });
+        let edited = effects(&edit, flush_on_a());
+        assert!(edited.contains(&Effect::WriteAddress) && !edited.contains(&Effect::Save), "{edited:?}");
+    }
+
+    #[test]
+    fn a_framed_page_announces_every_step_change() {
+        let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true });
+        let (m, moved) = m.reduce(Action::SetCursor(Some(2)));
+        let announced = m.announcement(Announced::Step);
+        assert_eq!(moved, [Effect::WriteAddress, Effect::Announce(announced.clone())]);
+        assert_eq!((announced.step, announced.steps), (Some(2), 10));
+        assert!(announced.narration.contains("fetch"), "{}", announced.narration);
+        assert_eq!(effects(&m, Action::Select(Some(1))), [], "selecting is not announced");
+        assert!(!effects(&Model::landing(), Action::Home).iter().any(|e| matches!(e, Effect::Announce(_))));
+    }
+}

@@ -1,0 +1,104 @@
+//! Opening a whole scenario: a preset, a new one, one sent by an embedding page, or a snapshot (a link, the
+//! stored working state, an import). What the page is (a read-only embed) outlives every load.
+
+use epochlab_core::presets;
+use epochlab_core::scenario::Scenario;
+
+use super::Model;
+use crate::snapshot::Snapshot;
+
+impl Model {
+    /// The model a snapshot opens: its cursor clamped to the timeline, and the preset it came from recognised.
+    pub fn open(snapshot: Snapshot) -> Model {
+        let Snapshot { scenario, variants, cursor } = snapshot;
+        let mut model = Model::new(scenario, variants, None);
+        model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
+        model.preset = presets::PRESETS.iter().find(|p| p.scenario() == model.scenario).map(|p| p.id);
+        model
+    }
+
+    /// What links, storage and exports keep of the model.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            scenario: self.scenario.clone(),
+            variants: self.variants.clone(),
+            cursor: self.cursor.map(|c| c as u32),
+        }
+    }
+
+    /// Load `next`, staying what this page is.
+    fn load(&mut self, next: Model) {
+        let page = self.page;
+        *self = next;
+        self.page = page;
+    }
+
+    /// Open a preset, showing its own variant besides those shown now.
+    pub(super) fn load_preset(&mut self, id: &str) {
+        let Some(p) = presets::find(id) else { return self.error(format!("there is no preset \"{id}\"")) };
+        let mut variants = self.variants.clone();
+        let own = p.scenario().config.variant;
+        if !variants.contains(&own) {
+            variants.insert(0, own);
+        }
+        self.load(Model::new(p.scenario(), variants, Some(p.id)));
+    }
+
+    pub(super) fn new_scenario(&mut self) {
+        self.load(Model::new(Scenario::empty(), self.variants.clone(), None));
+    }
+
+    /// Replace the scenario (from an embedding page), showing its configured variant first.
+    pub(super) fn replace(&mut self, scenario: Scenario) {
+        let mut variants = self.variants.clone();
+        if variants.first() != Some(&scenario.config.variant) {
+            variants.retain(|v| *v != scenario.config.variant);
+            variants.insert(0, scenario.config.variant);
+        }
+        self.load(Model::new(scenario, variants, None));
+    }
+
+    pub(super) fn import(&mut self, snapshot: Snapshot) {
+        let name = snapshot.scenario.name.clone();
+        self.load(Model::open(snapshot));
+        self.inform(format!("Imported \"{name}\"."));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Action;
+    use epochlab_core::Variant;
+
+    #[test]
+    fn an_import_brings_its_variants_and_cursor_and_says_so() {
+        let imported = Snapshot {
+            scenario: presets::find("happy-path").unwrap().scenario(),
+            variants: vec![Variant::Kip101],
+            cursor: Some(3),
+        };
+        let m = Model::landing().after(Action::Import(Box::new(imported)));
+        assert_eq!(m.variants, [Variant::Kip101]);
+        assert_eq!(m.cursor, Some(3));
+        assert!(m.notice.as_ref().is_some_and(|n| !n.error && n.text.contains("Happy path")));
+    }
+
+    #[test]
+    fn a_snapshot_opens_with_its_cursor_clamped_and_its_preset_recognised() {
+        let landing = Model::landing().snapshot();
+        let m = Model::open(Snapshot { cursor: Some(99), ..landing.clone() });
+        assert_eq!((m.cursor, m.preset), (Some(9), Some("kip101-scenario-1")));
+        assert_eq!(Model::open(Snapshot { cursor: None, ..landing }).cursor, None);
+    }
+
+    #[test]
+    fn loading_a_preset_keeps_the_variants_shown_and_adds_its_own() {
+        let m =
+            Model::new(Scenario::empty(), vec![Variant::Kip101], None).after(Action::LoadPreset("happy-path".into()));
+        assert_eq!(m.preset, Some("happy-path"));
+        assert!(m.variants.contains(&Variant::Kip101) && m.variants.len() == 2, "{:?}", m.variants);
+        let n = m.after(Action::LoadPreset("nope".into()));
+        assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
+    }
+}

@@ -1,0 +1,231 @@
+//! The playground's state and its pure reducer (the todomvc pattern): every user action becomes an
+//! [`Action`], [`Model::reduce`] returns the next model, and any scenario edit re-runs the core at once.
+//!
+//! Nothing here touches the DOM, timers or storage, so it is tested natively. The reducer's parts live by
+//! concern: loading whole scenarios ([`load`]), scenario edits ([`edits`]), configuration ([`config`]), the
+//! cursor and playback ([`cursor`]), keyboard placement ([`placing`]) and notices ([`notices`]).
+
+mod action;
+mod config;
+mod cursor;
+mod edits;
+mod effects;
+mod load;
+mod notices;
+mod placing;
+
+use std::rc::Rc;
+
+use epochlab_core::scenario::edit::Lane;
+use epochlab_core::scenario::Scenario;
+use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
+
+pub use self::action::Action;
+pub use self::effects::{Effect, Page, Saving};
+pub use self::notices::Notice;
+pub use self::placing::{PlaceSource, Placing};
+
+/// How long one step stays on screen while playing, in milliseconds.
+pub const SPEEDS: [(u32, &str); 3] = [(1600, "slow"), (900, "normal"), (450, "fast")];
+/// At most this many variants side by side (the core's limit, shared with links and embeds).
+pub use epochlab_core::variant::MAX_VARIANTS;
+/// The variants the landing page compares.
+pub const LANDING_VARIANTS: [Variant; 2] = [Variant::HwTruncation, Variant::Kip279];
+
+/// The whole UI state.
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// The scenario being edited.
+    pub scenario: Scenario,
+    /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
+    pub variants: Vec<Variant>,
+    /// One trace per variant, recomputed on every edit.
+    pub traces: Rc<Vec<Trace>>,
+    /// What the next re-run goes on from (one run per trace).
+    pub resumes: Rc<Resumes>,
+    /// The first step after which the shown variants' states differ.
+    pub first_difference: Option<u32>,
+    /// The step whose state is shown (`None`: before the first event).
+    pub cursor: Option<usize>,
+    /// The selected event (its editor is open).
+    pub selected: Option<usize>,
+    /// A keyboard placement in progress.
+    pub placing: Option<Placing>,
+    /// Playing.
+    pub playing: bool,
+    /// Index into [`SPEEDS`].
+    pub speed: usize,
+    /// The banner.
+    pub notice: Option<Notice>,
+    /// Which preset the scenario came from, if any.
+    pub preset: Option<&'static str>,
+    /// What the page was opened as: what it may change, save and announce.
+    pub page: Page,
+}
+
+impl PartialEq for Model {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.traces, &other.traces)
+            && self.scenario == other.scenario
+            && self.variants == other.variants
+            && self.cursor == other.cursor
+            && self.selected == other.selected
+            && self.placing == other.placing
+            && self.playing == other.playing
+            && self.speed == other.speed
+            && self.notice == other.notice
+            && self.page == other.page
+    }
+}
+
+impl Model {
+    /// A model for a scenario shown under `variants`, with the cursor on the last step.
+    pub fn new(scenario: Scenario, variants: Vec<Variant>, preset: Option<&'static str>) -> Model {
+        let mut m = Model {
+            scenario,
+            variants: Vec::new(),
+            traces: Rc::new(Vec::new()),
+            resumes: Rc::new(Resumes::default()),
+            first_difference: None,
+            cursor: None,
+            selected: None,
+            placing: None,
+            playing: false,
+            speed: 1,
+            notice: None,
+            preset,
+            page: Page::default(),
+        };
+        m.set_variants(variants);
+        m.rerun();
+        m.cursor = m.last_step();
+        m
+    }
+
+    /// The landing page: KIP-101 scenario 1 under hw-truncation and kip-279, on its last step.
+    pub fn landing() -> Model {
+        Model::new(presets::default_scenario(), LANDING_VARIANTS.to_vec(), Some(presets::PRESETS[0].id))
+    }
+
+    /// The timeline's lanes: one per broker, then the cluster lane.
+    pub fn lanes(&self) -> Vec<Lane> {
+        self.scenario.brokers.iter().map(|b| Lane::Broker(b.clone())).chain(std::iter::once(Lane::Cluster)).collect()
+    }
+
+    /// The lane (index into [`Model::lanes`]) of the event at `event`; `None` when there is no such event or
+    /// its broker has no lane.
+    pub fn lane_of(&self, event: usize) -> Option<usize> {
+        match self.scenario.events.get(event)?.broker() {
+            Some(broker) => self.scenario.broker_index(broker),
+            // The cluster lane comes after the brokers'.
+            None => Some(self.scenario.brokers.len()),
+        }
+    }
+
+    /// The last step, if any.
+    pub fn last_step(&self) -> Option<usize> {
+        self.scenario.events.len().checked_sub(1)
+    }
+
+    /// The trace of the first shown variant (chips show its outcomes).
+    pub fn primary(&self) -> Option<&Trace> {
+        self.traces.first()
+    }
+
+    /// Re-run every shown variant and compare them.
+    fn rerun(&mut self) {
+        // Each variant goes on from its previous trace where the scenario did not change.
+        let (cmp, resumes) = recompare(&self.resumes, &self.scenario, &self.variants);
+        self.resumes = Rc::new(resumes);
+        self.first_difference = cmp.first_difference;
+        self.traces = Rc::new(cmp.traces);
+        self.cursor = match (self.cursor, self.last_step()) {
+            (Some(c), Some(last)) => Some(c.min(last)),
+            _ => None,
+        };
+        self.selected = self.selected.filter(|s| *s < self.scenario.events.len());
+    }
+
+    /// The next model, and the effects the action causes (for the app to run).
+    pub fn reduce(&self, action: Action) -> (Model, Vec<Effect>) {
+        let mut next = self.clone();
+        next.apply(action);
+        let effects = next.effects_since(self);
+        (next, effects)
+    }
+
+    /// The model after an action, without its effects (to set up a model, or in tests).
+    pub fn after(&self, action: Action) -> Model {
+        self.reduce(action).0
+    }
+
+    /// Route an action to the part of the reducer it concerns.
+    fn apply(&mut self, action: Action) {
+        if self.page.read_only && action.edits() {
+            return self.error(notices::READ_ONLY);
+        }
+        match action {
+            Action::LoadPreset(id) => self.load_preset(&id),
+            Action::NewScenario => self.new_scenario(),
+            Action::Replace(scenario) => self.replace(*scenario),
+            Action::Import(snapshot) => self.import(*snapshot),
+            Action::Insert { position, kind, lane } => self.insert(position, kind, lane),
+            Action::Move { from, to, lane } => self.move_event(from, to, lane),
+            Action::Remove(i) => self.remove(i),
+            Action::Edit(i, event) => self.replace_event(i, *event),
+            Action::Select(i) => self.select(i),
+            Action::SetCursor(c) => self.set_cursor(c),
+            Action::StepBy(n) => self.step(n),
+            Action::Home => self.cursor = None,
+            Action::End => self.cursor = self.last_step(),
+            Action::Play => self.play(),
+            Action::TogglePlay => self.toggle_play(),
+            Action::Pause => self.playing = false,
+            Action::Tick => self.tick(),
+            Action::SetSpeed(s) => self.speed = s.min(SPEEDS.len() - 1),
+            Action::ToggleVariant(v) => self.toggle_variant(v),
+            Action::SetVariants(vs) => self.show_variants(vs),
+            Action::AddBroker => self.add_broker(),
+            Action::RemoveBroker(name) => self.remove_broker(&name),
+            Action::RenameBroker(old, new) => self.rename_broker(&old, &new),
+            Action::SetMinIsr(n) => self.set_min_isr(n),
+            Action::SetUnclean(on) => self.configure(|c| c.unclean_leader_election = on),
+            Action::SetHwCheckpoint(p) => self.configure(|c| c.hw_checkpoint = p),
+            Action::SetFlush(p) => self.configure(|c| c.flush = p),
+            Action::ToggleFlag(f) => self.toggle_flag(f),
+            Action::Notify(n) => self.notice = Some(n),
+            Action::DismissNotice => self.notice = None,
+            Action::StartPlacing(source) => self.start_placing(source),
+            Action::MovePlacing { dx, dy } => self.move_placing(dx, dy),
+            Action::CommitPlacing => self.commit_placing(),
+            Action::CancelPlacing => self.placing = None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::invariants::InvariantId;
+
+    #[test]
+    fn the_landing_shows_scenario_1_under_two_variants_on_its_last_step() {
+        let m = Model::landing();
+        assert_eq!(m.variants, LANDING_VARIANTS);
+        assert_eq!(m.cursor, Some(9));
+        assert_eq!(m.traces.len(), 2);
+        assert!(m.traces[0].violations.iter().any(|v| v.invariant == InvariantId::I1 && !v.by_design));
+        assert!(m.traces[1].violations.iter().all(|v| v.by_design));
+        assert_eq!(m.first_difference, Some(8));
+    }
+
+    #[test]
+    fn an_event_is_on_its_brokers_lane_or_the_cluster_lane() {
+        let m = Model::landing();
+        // Step 0 elects B, step 1 produces through the leader, step 7 crashes A.
+        assert_eq!((m.lane_of(0), m.lane_of(1), m.lane_of(7)), (Some(1), Some(2), Some(0)));
+        assert_eq!(m.lane_of(99), None);
+        let lanes = m.lanes();
+        assert!((0..m.scenario.events.len()).all(|i| lanes[m.lane_of(i).unwrap()] == Lane::of(&m.scenario.events[i])));
+    }
+}

@@ -1,0 +1,38 @@
+//! The banner: what the model says to the reader, and how the reducer says it.
+
+use super::Model;
+
+/// A message shown in the banner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// Something went wrong (vs. a plain information).
+    pub error: bool,
+    /// The text.
+    pub text: String,
+}
+
+/// Why a view-only embed refuses an edit.
+pub(super) const READ_ONLY: &str = "this embed is read-only: open it in Epochlab to change the scenario";
+
+impl Model {
+    /// The same model showing a notice.
+    pub fn with_notice(mut self, notice: Notice) -> Model {
+        self.notice = Some(notice);
+        self
+    }
+
+    /// Say why an action was refused.
+    pub(super) fn error(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { error: true, text: text.into() });
+    }
+
+    /// Say what an action did.
+    pub(super) fn inform(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { error: false, text: text.into() });
+    }
+
+    /// An edit that worked leaves no error standing (the one it fixed, say), but keeps a plain information.
+    pub(super) fn clear_error(&mut self) {
+        self.notice = self.notice.take().filter(|n| !n.error);
+    }
+}

@@ -1,0 +1,113 @@
+//! Keyboard placement: a palette chip or a timeline chip is moved over the timeline with the arrow keys,
+//! then dropped where it stands (or the placement is cancelled).
+
+use epochlab_core::scenario::edit;
+use epochlab_core::scenario::EventKind;
+
+use super::{Action, Model};
+
+/// What a keyboard placement moves: a new event from the palette, or an existing one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceSource {
+    /// A palette chip of this kind.
+    New(EventKind),
+    /// The event at this index.
+    Existing(usize),
+}
+
+/// A keyboard placement in progress: the chosen lane (index into [`Model::lanes`]) and insertion position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placing {
+    /// What is being placed.
+    pub source: PlaceSource,
+    /// Lane index.
+    pub lane: usize,
+    /// Insertion position (0 to the number of events).
+    pub position: usize,
+}
+
+impl Model {
+    /// Start placing: a new chip from the first lane at the end, an existing one from where it is. An event
+    /// with no lane (which the parser and the editor never let happen) cannot be placed.
+    pub(super) fn start_placing(&mut self, source: PlaceSource) {
+        let (lane, position) = match &source {
+            PlaceSource::New(_) => (0, self.scenario.events.len()),
+            PlaceSource::Existing(i) => match self.lane_of(*i) {
+                Some(lane) => (lane, *i),
+                None => return,
+            },
+        };
+        self.placing = Some(Placing { source, lane, position });
+    }
+
+    /// Move the placement by lanes (`dy`) and positions (`dx`), staying on the timeline.
+    pub(super) fn move_placing(&mut self, dx: i32, dy: i32) {
+        let lanes = self.lanes().len() as i32;
+        // A moved chip leaves its place: one position fewer to choose from.
+        let positions = match self.placing.as_ref().map(|p| &p.source) {
+            Some(PlaceSource::Existing(_)) => self.scenario.events.len() as i32 - 1,
+            _ => self.scenario.events.len() as i32,
+        };
+        if let Some(p) = &mut self.placing {
+            p.lane = (p.lane as i32 + dy).clamp(0, lanes - 1) as usize;
+            p.position = (p.position as i32 + dx).clamp(0, positions.max(0)) as usize;
+        }
+    }
+
+    /// Drop at the placement: an insert or a move. A lane that went away meanwhile drops nothing.
+    pub(super) fn commit_placing(&mut self) {
+        let Some(p) = self.placing.take() else { return };
+        let Some(lane) = self.lanes().get(p.lane).cloned() else { return };
+        self.apply(match p.source {
+            PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
+            PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
+        });
+    }
+
+    /// Whether a placement would be refused, and why (for the keyboard placement indicator).
+    pub fn placing_problem(&self) -> Option<String> {
+        let p = self.placing.as_ref()?;
+        let lane = self.lanes().get(p.lane).cloned()?;
+        let kind = match &p.source {
+            PlaceSource::New(k) => *k,
+            PlaceSource::Existing(i) => self.scenario.events.get(*i)?.kind(),
+        };
+        edit::can_place(kind, &lane, &self.scenario).err()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::scenario::{Event, Scenario};
+    use epochlab_core::Variant;
+
+    #[test]
+    fn keyboard_placement_chooses_lane_and_position_then_places() {
+        let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
+        let m = m.after(Action::StartPlacing(PlaceSource::New(EventKind::Elect)));
+        assert_eq!(m.placing.as_ref().map(|p| (p.lane, p.position)), Some((0, 0)));
+        let m = m.after(Action::MovePlacing { dx: 0, dy: 5 });
+        assert_eq!(m.placing.as_ref().map(|p| p.lane), Some(2), "clamped to the cluster lane");
+        assert_eq!(m.placing_problem(), None);
+        let m = m.after(Action::CommitPlacing);
+        assert_eq!(m.scenario.events, [Event::Elect { broker: None, deliver: Default::default() }]);
+        let m = m
+            .after(Action::StartPlacing(PlaceSource::New(EventKind::Fetch)))
+            .after(Action::MovePlacing { dx: 0, dy: 2 });
+        assert!(m.placing_problem().is_some_and(|p| p.contains("needs a broker")));
+        let m = m.after(Action::CancelPlacing);
+        assert_eq!(m.placing, None);
+        assert_eq!(m.scenario.events.len(), 1);
+    }
+
+    #[test]
+    fn an_existing_chip_starts_from_its_own_lane_and_a_missing_one_does_not_start() {
+        // In the landing scenario step 7 is A's crash, step 0 elects B, step 1 produces through the leader.
+        let m = Model::landing().after(Action::StartPlacing(PlaceSource::Existing(7)));
+        assert_eq!(m.placing.as_ref().map(|p| (p.lane, p.position)), Some((0, 7)));
+        let lane = |i| Model::landing().after(Action::StartPlacing(PlaceSource::Existing(i))).placing.map(|p| p.lane);
+        assert_eq!((lane(0), lane(1)), (Some(1), Some(2)));
+        assert_eq!(Model::landing().after(Action::StartPlacing(PlaceSource::Existing(99))).placing, None);
+    }
+}
