@@ -3,7 +3,9 @@
 //! scenario (built by a fixed-seed xorshift, so every machine measures the same events) run under all six
 //! variants: (a) traces only, (b) plus the view model of each variant's last step, (c) plus the view model of
 //! every step, for reference; then each trace going on from its previous version after (d) an event appended
-//! at the end and (e) an event removed at step 100.
+//! at the end and (e) an event removed at step 100; and (f) what a drop at the end costs the playground at
+//! the 1,000-event limit under four variants (the comparison going on from the previous one; per event
+//! figures divide by 200 all the same), and (g) the same on a story where the variants never part ways.
 //!
 //! Plain `std::time::Instant`, a warm-up, then many iterations; prints a small table and asserts nothing.
 //! Run with `cargo bench -p epochlab-core --bench rerun` (append `-- a` … `-- e` for one measurement).
@@ -14,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, Scenario, FORMAT_VERSION};
 use epochlab_core::trace::Outcome;
-use epochlab_core::{rerun_protocol, run_variant, view, Protocol, Resume, Variant};
+use epochlab_core::{recompare, rerun_protocol, run_variant, view, Protocol, Resume, Resumes, Variant};
 
 const EVENTS: usize = 200;
 const BROKERS: [&str; 3] = ["A", "B", "C"];
@@ -42,10 +44,15 @@ impl XorShift {
 /// A realistic mix: mostly produce / fetch / settle, with crashes and restarts (at most one broker down at a
 /// time), elections with full or partial delivery, late deliveries, ISR shrinks, consumes and checkpoints.
 fn scenario() -> Scenario {
+    scenario_of(EVENTS)
+}
+
+/// The same mix, `len` events long.
+fn scenario_of(len: usize) -> Scenario {
     let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
     let mut events = vec![Event::Elect { broker: None, deliver: Delivery::All }];
     let mut down: Option<String> = None;
-    while events.len() < EVENTS {
+    while events.len() < len {
         let event = match rng.below(100) {
             0..=34 => {
                 let acks = match rng.below(10) {
@@ -145,6 +152,51 @@ fn rerun_after_middle_edit(s: &Scenario) {
     rerun_all(s, &edited);
 }
 
+/// The playground at the scenario limit: 999 events under four variants, and the comparison it holds.
+fn at_the_limit() -> &'static (Scenario, Resumes) {
+    static HELD: OnceLock<(Scenario, Resumes)> = OnceLock::new();
+    HELD.get_or_init(|| held(scenario_of(999)))
+}
+
+/// The same with a story on which the four variants never part ways (produce and settle, no failure): the
+/// worst case for finding the first difference, which scans to the end.
+fn in_agreement() -> &'static (Scenario, Resumes) {
+    static HELD: OnceLock<(Scenario, Resumes)> = OnceLock::new();
+    HELD.get_or_init(|| {
+        let mut s = scenario_of(1);
+        while s.events.len() < 999 {
+            s.events.push(Event::Produce { record: None, acks: Acks::All, broker: None });
+            s.events.push(Event::Settle);
+        }
+        s.events.truncate(999);
+        held(s)
+    })
+}
+
+fn held(s: Scenario) -> (Scenario, Resumes) {
+    let resumes = recompare(&Resumes::default(), &s, &LIMIT_VARIANTS).1;
+    (s, resumes)
+}
+
+const LIMIT_VARIANTS: [Variant; 4] = [Variant::HwTruncation, Variant::Kip101, Variant::Kip279, Variant::Kafka21];
+
+/// (f) What a drop at the end costs the playground at the limit: the comparison of four variants going on
+/// from the previous one (re-runs and the first difference), for a 1,000th event appended.
+fn recompare_at_the_limit(_: &Scenario) {
+    append_and_recompare(at_the_limit());
+}
+
+/// (g) As (f), on the story where the variants never part ways.
+fn recompare_in_agreement(_: &Scenario) {
+    append_and_recompare(in_agreement());
+}
+
+fn append_and_recompare((s, resumes): &(Scenario, Resumes)) {
+    let mut edited = s.clone();
+    edited.events.push(Event::Flush { broker: BROKERS[0].to_string() });
+    black_box(recompare(resumes, black_box(&edited), &LIMIT_VARIANTS));
+}
+
 /// One measurement: its label, what one run does, warm-up runs and measured runs.
 type Case = (&'static str, fn(&Scenario), u32, u32);
 
@@ -195,12 +247,14 @@ fn main() {
         "{:<44} {:>11} {:>11} {:>11} {:>13}",
         "measurement (one run = six variants)", "mean µs", "median µs", "min µs", "mean µs/event"
     );
-    let cases: [Case; 5] = [
+    let cases: [Case; 7] = [
         ("(a) traces", traces_only, 50, 500),
         ("(b) traces + view of the last step", traces_and_last_view, 50, 500),
         ("(c) traces + view of every step", traces_and_every_view, 5, 30),
         ("(d) re-run after an event appended", rerun_after_append, 50, 500),
         ("(e) re-run after an edit at step 100", rerun_after_middle_edit, 50, 500),
+        ("(f) 1,000 events x 4 variants, append (app)", recompare_at_the_limit, 20, 200),
+        ("(g) as (f), variants that never part ways", recompare_in_agreement, 20, 200),
     ];
     // `cargo bench -p epochlab-core --bench rerun -- b` runs only measurement (b); cargo itself passes
     // `--bench`, which is ignored.
