@@ -9,6 +9,7 @@
 use std::hash::{Hash, Hasher};
 
 use crate::engine::Memory;
+use crate::invariants::StepRanks;
 use crate::state::State;
 
 /// FxHash's multiplier, then SplitMix64's finaliser: fast, and well mixed for structured data.
@@ -72,7 +73,8 @@ impl Hasher for StableHasher {
 pub(crate) fn fingerprint(state: &State, memory: &Memory) -> u64 {
     let mut h = StableHasher::default();
     state.hash(&mut h);
-    let ranks = StepRanks::of(memory);
+    let steps = memory.records.iter().map(|r| r.step).chain(memory.history.steps());
+    let ranks = StepRanks::of(steps);
     for r in &memory.records {
         (r.epoch, r.leader, r.acks, ranks.of_step(r.step)).hash(&mut h);
     }
@@ -82,21 +84,4 @@ pub(crate) fn fingerprint(state: &State, memory: &Memory) -> u64 {
         key.hash(&mut h);
     }
     h.finish()
-}
-
-/// Every step number the memory mentions, sorted: a step is hashed as its position here.
-pub(crate) struct StepRanks(Vec<u32>);
-
-impl StepRanks {
-    fn of(memory: &Memory) -> StepRanks {
-        let mut steps: Vec<u32> = memory.records.iter().map(|r| r.step).chain(memory.history.steps()).collect();
-        steps.sort_unstable();
-        steps.dedup();
-        StepRanks(steps)
-    }
-
-    /// The rank of a step the memory mentions.
-    pub(crate) fn of_step(&self, step: u32) -> u64 {
-        self.0.partition_point(|&s| s < step) as u64
-    }
 }

@@ -3,8 +3,6 @@
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 
-use crate::fingerprint::StepRanks;
-
 use crate::scenario::Acks;
 use crate::state::{BrokerId, BrokerSet, State};
 
@@ -89,7 +87,7 @@ impl History {
         self.seen.iter().map(|(&(o, id), &s)| (o, id, s))
     }
 
-    /// Every step number it mentions (for [`crate::fingerprint`]).
+    /// Every step number it mentions (for the fingerprint's ranks).
     pub(crate) fn steps(&self) -> impl Iterator<Item = u32> + '_ {
         let committed = self.committed.values().copied();
         let acked = self.acked.values().map(|&(_, s)| s);
@@ -136,5 +134,23 @@ impl History {
             }
         }
         None
+    }
+}
+
+/// Step numbers, sorted: the fingerprint hashes a step as its position here, since the rules only compare
+/// steps ("an unclean election after the record was written").
+pub(crate) struct StepRanks(Vec<u32>);
+
+impl StepRanks {
+    pub(crate) fn of(steps: impl Iterator<Item = u32>) -> StepRanks {
+        let mut steps: Vec<u32> = steps.collect();
+        steps.sort_unstable();
+        steps.dedup();
+        StepRanks(steps)
+    }
+
+    /// The rank of a step among them.
+    pub(crate) fn of_step(&self, step: u32) -> u64 {
+        self.0.partition_point(|&s| s < step) as u64
     }
 }

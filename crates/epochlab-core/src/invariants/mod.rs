@@ -16,14 +16,15 @@ mod l1_leader_in_isr;
 mod o1_hw_regression;
 
 pub use history::History;
+pub(crate) use history::StepRanks;
 pub use id::InvariantId;
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::record::RecordInfo;
 use crate::state::{BrokerId, State};
-use crate::trace::RecordInfo;
 
 /// One distinct violation, reported at the first step where it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

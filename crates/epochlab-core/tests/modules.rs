@@ -1,0 +1,88 @@
+//! The core's top-level modules depend on each other without a cycle (the groundwork issue broke
+//! `engine -> trace -> resume -> engine` and `invariants -> trace -> invariants`): reading one module never
+//! requires reading one that needs it back.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// The text of a top-level module: its file, or every file under its folder, without their unit tests
+/// (`#[cfg(test)]` modules may use anything, as integration tests do).
+fn module_text(path: &Path) -> String {
+    if path.is_file() {
+        let text = fs::read_to_string(path).unwrap_or_default();
+        return text.split("#[cfg(test)]\nmod tests {").next().unwrap_or_default().to_string();
+    }
+    let mut text = String::new();
+    for entry in fs::read_dir(path).into_iter().flatten().flatten() {
+        text.push_str(&module_text(&entry.path()));
+    }
+    text
+}
+
+/// Every top-level module and the others its code (not its comments) names as `crate::x`.
+fn graph() -> BTreeMap<String, BTreeSet<String>> {
+    let mut modules = BTreeMap::new();
+    for entry in fs::read_dir(src()).expect("src").flatten() {
+        let name = entry.file_name().to_string_lossy().trim_end_matches(".rs").to_string();
+        if name == "lib" || name.starts_with('.') {
+            continue;
+        }
+        let code: String = module_text(&entry.path())
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let deps = code
+            .match_indices("crate::")
+            .map(|(at, _)| {
+                code[at + 7..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect::<String>()
+            })
+            .filter(|d| !d.is_empty() && *d != name)
+            .collect();
+        modules.insert(name, deps);
+    }
+    modules
+}
+
+/// A cycle through `at`, if the depth-first walk finds one.
+fn cycle(
+    at: &str,
+    graph: &BTreeMap<String, BTreeSet<String>>,
+    path: &mut Vec<String>,
+    done: &mut BTreeSet<String>,
+) -> Option<Vec<String>> {
+    if let Some(start) = path.iter().position(|m| m == at) {
+        return Some(path[start..].iter().cloned().chain([at.to_string()]).collect());
+    }
+    if !done.insert(at.to_string()) {
+        return None;
+    }
+    path.push(at.to_string());
+    for next in graph.get(at).into_iter().flatten().filter(|d| graph.contains_key(*d)) {
+        if let Some(found) = cycle(next, graph, path, done) {
+            return Some(found);
+        }
+    }
+    path.pop();
+    None
+}
+
+#[test]
+fn the_cores_modules_depend_on_each_other_without_a_cycle() {
+    let graph = graph();
+    assert!(
+        graph.contains_key("engine") && graph["engine"].contains("invariants"),
+        "the scan sees the modules: {graph:?}"
+    );
+    let mut done = BTreeSet::new();
+    for module in graph.keys() {
+        if let Some(found) = cycle(module, &graph, &mut Vec::new(), &mut done) {
+            panic!("import cycle: {}", found.join(" -> "));
+        }
+    }
+}
