@@ -14,7 +14,6 @@ pub mod share_panel;
 pub mod timeline;
 pub mod variant_panel;
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -24,8 +23,7 @@ use crate::model::{Action, Model};
 /// The one way to change the model.
 pub type Dispatch = Callback<Action>;
 
-/// The latest model, for listeners registered once (they outlive the render that made them).
-pub type LatestModel = Rc<RefCell<Rc<Model>>>;
+pub use crate::model::LatestModel;
 
 /// What most components take: the model and a way to change it.
 #[derive(Properties, Clone)]

@@ -26,6 +26,9 @@ pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 
 /// How long one step stays on screen while playing, in milliseconds.
+/// The latest model, for listeners registered once (they outlive the render that made them).
+pub type LatestModel = Rc<std::cell::RefCell<Rc<Model>>>;
+
 pub const SPEEDS: [(u32, &str); 3] = [(1600, "slow"), (900, "normal"), (450, "fast")];
 /// At most this many variants side by side (the core's limit, shared with links and embeds).
 pub use epochlab_core::variant::MAX_VARIANTS;
