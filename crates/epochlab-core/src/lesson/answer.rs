@@ -1,0 +1,93 @@
+//! The right answer to a lesson's question, computed by running the lesson's scenario (never stored in the
+//! lesson), and the choices a learner picks from.
+
+use super::{Lesson, Prediction, Question};
+use crate::state::State;
+use crate::trace::Trace;
+
+/// An answer to a question.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// Per offset of the broker's log before the step: still there after it.
+    Offsets(Vec<bool>),
+    /// A number (a HW).
+    Number(u32),
+    /// A broker's or a record's name, or `none` / `nothing`.
+    Name(String),
+    /// Yes or no.
+    YesNo(bool),
+}
+
+impl Answer {
+    /// The answer as the lesson file names it: `keep cut` (per offset), `2`, `A`, `yes`.
+    pub fn key(&self) -> String {
+        match self {
+            Answer::Offsets(kept) => kept.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" "),
+            Answer::Number(n) => n.to_string(),
+            Answer::Name(name) => name.clone(),
+            Answer::YesNo(yes) => if *yes { "yes" } else { "no" }.to_string(),
+        }
+    }
+}
+
+/// The answer to `p`, from a run of the lesson's scenario under the question's variant. `None` when the
+/// question cannot be answered there (a step past the end, a broker the scenario lacks).
+pub fn answer(lesson: &Lesson, p: &Prediction) -> Option<Answer> {
+    let trace = crate::run_variant(&lesson.scenario, p.variant);
+    let step = p.before as usize;
+    if step >= trace.steps.len() {
+        return None;
+    }
+    let before = trace.state_at(step.checked_sub(1));
+    let after = trace.state_at(Some(step));
+    let broker = |name: &str| lesson.scenario.broker_index(name);
+    Some(match &p.question {
+        Question::Survivors { broker: b } => {
+            let (old, new) = (&before.replicas[broker(b)?].log, &after.replicas[broker(b)?].log);
+            Answer::Offsets(old.iter().enumerate().map(|(o, e)| new.get(o).is_some_and(|n| n.id == e.id)).collect())
+        }
+        Question::Hw { broker: b } => Answer::Number(after.replicas[broker(b)?].hw),
+        Question::Leader => Answer::Name(after.true_leader().map_or("none", |l| trace.broker_name(l)).to_string()),
+        Question::RecordAt { broker: b, offset } => {
+            let id = after.replicas[broker(b)?].id_at(*offset);
+            Answer::Name(id.map_or("nothing", |id| trace.label(id)).to_string())
+        }
+        Question::AnyBug => Answer::YesNo(bug_holds(&trace, step)),
+        Question::LogsAgree => Answer::YesNo(logs_agree(after)),
+    })
+}
+
+/// The answers a learner chooses among, in the order shown; empty for a painted log (any pattern).
+pub fn choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
+    if let Some(keys) = &p.offered {
+        let all = default_choices(lesson, p);
+        return keys.iter().filter_map(|k| all.iter().find(|a| a.key() == *k).cloned()).collect();
+    }
+    default_choices(lesson, p)
+}
+
+fn default_choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
+    let trace = crate::run_variant(&lesson.scenario, p.variant);
+    let name = |s: &str| Answer::Name(s.to_string());
+    match &p.question {
+        Question::Survivors { .. } => Vec::new(),
+        Question::Hw { broker } => {
+            let b = lesson.scenario.broker_index(broker).unwrap_or(0);
+            let leo = trace.steps.iter().map(|s| s.state.replicas[b].leo()).max().unwrap_or(0);
+            (0..=leo).map(Answer::Number).collect()
+        }
+        Question::Leader => lesson.scenario.brokers.iter().map(|b| name(b)).chain([name("none")]).collect(),
+        Question::RecordAt { .. } => trace.records.iter().map(|r| name(&r.label)).chain([name("nothing")]).collect(),
+        Question::AnyBug | Question::LogsAgree => vec![Answer::YesNo(true), Answer::YesNo(false)],
+    }
+}
+
+fn bug_holds(trace: &Trace, step: usize) -> bool {
+    trace.steps[step].violations.iter().any(|&v| !trace.violations[v as usize].by_design)
+}
+
+/// Every two running brokers hold the same record at every offset both have.
+fn logs_agree(state: &State) -> bool {
+    let up: Vec<_> = state.replicas.iter().filter(|r| r.up).collect();
+    up.iter().all(|a| up.iter().all(|b| a.log.iter().zip(b.log.iter()).all(|(x, y)| x.id == y.id)))
+}

@@ -1,0 +1,147 @@
+//! Guided lessons as data: a scenario and a script of steps that explain, ask the learner to predict, ask
+//! them to do something on the timeline, or compare variants. The right answer to every question is
+//! computed by the simulator from the scenario (`answer`), never written in the lesson; a lesson only says
+//! which question to ask about which step. Wrong answers the lesson knows map to named misconceptions
+//! (`misconception`). Every lesson file is checked (`validate`): each question has a computable answer,
+//! each task's scripted solution passes its check and its wrong solution fails it.
+//!
+//! Lesson files are JSON (`crates/epochlab-core/lessons/*.json`, see `docs/lessons.md`); the web app fetches
+//! one when it is opened, so lesson text is not part of the page's first download.
+
+mod answer;
+mod check;
+mod misconception;
+mod parse;
+mod validate;
+
+pub use answer::{answer, choices, Answer};
+pub use check::Check;
+pub use misconception::Misconception;
+pub use parse::{parse_lesson, LessonError};
+pub use validate::validate;
+
+use std::collections::BTreeMap;
+
+use crate::scenario::{Event, Scenario};
+use crate::variant::Variant;
+
+/// A whole lesson.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    /// Stable id, used in links (`#lesson=<id>`) and progress.
+    pub id: String,
+    /// Title shown in the lesson list.
+    pub title: String,
+    /// How long it takes, roughly.
+    pub minutes: u8,
+    /// The scenario the lesson plays (the live timeline shows it).
+    pub scenario: Scenario,
+    /// The variants shown when the lesson opens.
+    pub variants: Vec<Variant>,
+    /// The script.
+    pub steps: Vec<LessonStep>,
+    /// The one sentence the learner should leave with.
+    pub takeaway: String,
+}
+
+/// One step of a lesson's script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LessonStep {
+    /// A short paragraph, with the cursor at a step and the things it talks about highlighted.
+    Explain {
+        /// The paragraph.
+        text: String,
+        /// The step the cursor shows (`None`: it stays where it is).
+        at: Option<u32>,
+        /// What to highlight.
+        highlight: Vec<Highlight>,
+    },
+    /// The cursor stops before a step and asks.
+    Predict(Prediction),
+    /// Something the learner does on the live timeline, graded by a check.
+    Task(Task),
+    /// Switch to or add variants, with the first difference marked.
+    Compare {
+        /// What to look at.
+        text: String,
+        /// The variants side by side.
+        variants: Vec<Variant>,
+    },
+}
+
+/// What an explanation points at on the live view: a broker's row, one of its cells, or a timeline chip.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Highlight {
+    /// A broker's row (with `offset`: one cell of it).
+    pub broker: Option<String>,
+    /// An offset column.
+    pub offset: Option<u32>,
+    /// A timeline step (its chip).
+    pub step: Option<u32>,
+}
+
+/// A question asked before a step plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prediction {
+    /// The step about to play: the question is about the state right after it.
+    pub before: u32,
+    /// The variant the question is about.
+    pub variant: Variant,
+    /// What is asked.
+    pub question: Question,
+    /// The question in words.
+    pub prompt: String,
+    /// The choices offered (as [`Answer::key`]), when the lesson picks its distractors; else every
+    /// broker, record or yes/no (see [`choices`]).
+    pub offered: Option<Vec<String>>,
+    /// Known wrong answers (as [`Answer::key`]) and the misconception each reveals.
+    pub wrong: BTreeMap<String, Misconception>,
+}
+
+/// What is asked. Each has exactly one right answer in a given run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Paint the log: which offsets of this broker's log (as it is before the step) are still there after it.
+    Survivors {
+        /// The broker whose log is painted.
+        broker: String,
+    },
+    /// Drag the HW marker: this broker's HW after the step.
+    Hw {
+        /// The broker.
+        broker: String,
+    },
+    /// Which broker leads after the step (or none).
+    Leader,
+    /// Which record sits at this offset on this broker after the step (or nothing).
+    RecordAt {
+        /// The broker.
+        broker: String,
+        /// The offset.
+        offset: u32,
+    },
+    /// Does any invariant fail (as a bug, not an allowed loss) after the step?
+    AnyBug,
+    /// Do the live brokers' logs agree (the same record at every offset both hold) after the step?
+    LogsAgree,
+}
+
+/// A task on the live timeline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Task {
+    /// What to do, in words.
+    pub goal: String,
+    /// How the result is graded.
+    pub check: Check,
+    /// A scripted solution: the events "Show me" puts on the timeline.
+    pub solution: Vec<Event>,
+    /// A near miss that must fail the check (the lesson's own regression test).
+    pub wrong: Vec<Event>,
+}
+
+impl Lesson {
+    /// The lesson's scenario with other events (a task's solution or the learner's timeline).
+    pub fn with_events(&self, events: &[Event]) -> Scenario {
+        Scenario { events: events.to_vec(), ..self.scenario.clone() }
+    }
+}

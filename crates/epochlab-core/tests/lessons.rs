@@ -1,0 +1,90 @@
+//! Every shipped lesson, run headlessly (as Learn Git Branching tests every level's solution): it parses,
+//! each question has an answer the simulator computes, each wrong choice names its misconception, and each
+//! task's scripted solution passes while its near miss fails.
+
+use std::fs;
+use std::path::Path;
+
+use epochlab_core::lesson::{answer, parse_lesson, validate, Answer, Lesson, LessonStep};
+
+fn lessons() -> Vec<(String, Lesson)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let mut files: Vec<_> = fs::read_dir(dir).expect("lessons/").flatten().map(|e| e.path()).collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = fs::read_to_string(&f).expect("readable");
+            let name = f.file_name().unwrap_or_default().to_string_lossy().to_string();
+            let lesson = parse_lesson(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, lesson)
+        })
+        .collect()
+}
+
+#[test]
+fn every_lesson_is_valid_against_the_simulator() {
+    let all = lessons();
+    assert!(all.len() >= 4, "lessons 1 to 4 ship");
+    for (name, lesson) in &all {
+        validate(lesson).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!lesson.takeaway.is_empty() && (3..=8).contains(&lesson.minutes), "{name}");
+    }
+}
+
+#[test]
+fn every_lesson_asks_before_it_shows_and_ids_are_unique() {
+    let all = lessons();
+    let mut ids: Vec<&str> = all.iter().map(|(_, l)| l.id.as_str()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), all.len());
+    for (name, lesson) in &all {
+        assert!(lesson.steps.iter().any(|s| matches!(s, LessonStep::Predict(_))), "{name} asks nothing");
+    }
+}
+
+#[test]
+fn the_answers_are_the_simulators_not_the_authors() {
+    // Spot checks against the stories as narrated: lesson 2's restart cuts m2, lesson 3's keeps it.
+    let all = lessons();
+    let predictions = |id: &str| -> Vec<Answer> {
+        let (_, lesson) = all.iter().find(|(_, l)| l.id == id).expect("lesson");
+        lesson
+            .steps
+            .iter()
+            .filter_map(|s| if let LessonStep::Predict(p) = s { answer(lesson, p) } else { None })
+            .collect()
+    };
+    assert_eq!(predictions("committed-record-lost")[0], Answer::Offsets(vec![true, false]));
+    assert_eq!(predictions("two-records-at-one-offset")[0], Answer::Offsets(vec![true, true]));
+    assert_eq!(predictions("two-records-at-one-offset")[1], Answer::YesNo(false));
+    assert_eq!(predictions("log-end-and-high-watermark")[..2], [Answer::Number(0), Answer::Number(1)]);
+}
+
+#[test]
+fn the_validator_refuses_a_lesson_that_contradicts_the_simulator() {
+    use epochlab_core::lesson::Misconception;
+    let (_, lesson) = lessons().into_iter().find(|(_, l)| l.id == "committed-record-lost").expect("lesson 2");
+    // Calling the simulator's own answer wrong.
+    let mut wrong_is_right = lesson.clone();
+    if let Some(LessonStep::Predict(p)) = wrong_is_right.steps.iter_mut().find(|s| matches!(s, LessonStep::Predict(_)))
+    {
+        p.wrong.insert("keep cut".into(), Misconception::HwMarksLineage);
+    }
+    assert!(validate(&wrong_is_right).is_err());
+    // A task whose near miss is its solution grades nothing.
+    let mut no_grade = lesson.clone();
+    if let Some(LessonStep::Task(t)) = no_grade.steps.iter_mut().find(|s| matches!(s, LessonStep::Task(_))) {
+        t.wrong = t.solution.clone();
+    }
+    assert!(validate(&no_grade).unwrap_err().message.contains("near miss"));
+    // A wrong choice without its misconception.
+    let mut unmapped = lesson;
+    for step in &mut unmapped.steps {
+        if let LessonStep::Predict(p) = step {
+            p.wrong.clear();
+        }
+    }
+    assert!(validate(&unmapped).unwrap_err().message.contains("names no misconception"));
+}
