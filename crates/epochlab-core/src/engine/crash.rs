@@ -23,7 +23,10 @@ pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -
             format!("{name} loses power; every record was flushed, so its log survives")
         } else {
             let were = if removed.len() == 1 { "was" } else { "were" };
-            format!("{name} loses power and with it {}, which {were} past its flushed offset {flushed}", sim.labels(&removed))
+            format!(
+                "{name} loses power and with it {}, which {were} past its flushed offset {flushed}",
+                sim.labels(&removed)
+            )
         }
     } else {
         format!("{name}'s process crashes; the page cache keeps its whole log")

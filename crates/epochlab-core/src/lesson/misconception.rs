@@ -22,11 +22,13 @@ pub enum Misconception {
     LeaderHwFixes,
     /// "A restarted broker keeps what its log held."
     RestartKeepsTheLog,
+    /// "Leader epochs as KIP-101 shipped them close every divergence."
+    Kip101IsComplete,
 }
 
 impl Misconception {
     /// Every misconception, in the quiz's order.
-    pub const ALL: [Misconception; 9] = [
+    pub const ALL: [Misconception; 10] = [
         Misconception::OnlyPerformance,
         Misconception::HwTruncationIsSafe,
         Misconception::FollowerHwIsCurrent,
@@ -36,6 +38,7 @@ impl Misconception {
         Misconception::NeedsUncleanElection,
         Misconception::LeaderHwFixes,
         Misconception::RestartKeepsTheLog,
+        Misconception::Kip101IsComplete,
     ];
 
     /// Its id in lesson files.
@@ -50,6 +53,7 @@ impl Misconception {
             Misconception::NeedsUncleanElection => "needs-unclean-election",
             Misconception::LeaderHwFixes => "leader-hw-fixes",
             Misconception::RestartKeepsTheLog => "restart-keeps-the-log",
+            Misconception::Kip101IsComplete => "kip-101-is-complete",
         }
     }
 
@@ -70,6 +74,7 @@ impl Misconception {
             Misconception::NeedsUncleanElection => "Losing committed data needs an unclean election.",
             Misconception::LeaderHwFixes => "Truncating to the leader's high watermark instead fixes it.",
             Misconception::RestartKeepsTheLog => "Under the old rule, a restarted follower keeps its whole log.",
+            Misconception::Kip101IsComplete => "Leader epochs, as KIP-101 shipped them, close every divergence.",
         }
     }
 
@@ -85,6 +90,7 @@ impl Misconception {
             Misconception::NeedsUncleanElection => "KIP-101's first scenario loses a committed record with clean elections only.",
             Misconception::LeaderHwFixes => "The leader's HW is a commit boundary too: it cannot tell a record the follower shares with the leader from one that conflicts.",
             Misconception::RestartKeepsTheLog => "On becoming follower the old rule cuts everything above the broker's own HW, which a restart recovers from a stale checkpoint.",
+            Misconception::Kip101IsComplete => "KIP-101's answer is an offset without its epoch; after fast back-to-back leader changes it can name the follower's own log end (KAFKA-6361), which KIP-279 fixed.",
         }
     }
 
@@ -95,6 +101,7 @@ impl Misconception {
                 "kip101-scenario-2"
             }
             Misconception::LeaderHwFixes => "leader-hw-no-fix",
+            Misconception::Kip101IsComplete => "kafka-6361-fast-failover",
             _ => "kip101-scenario-1",
         }
     }
