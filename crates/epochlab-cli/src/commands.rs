@@ -10,7 +10,7 @@ use epochlab_core::{report, Scenario, Trace, Variant};
 use crate::grid;
 
 /// Read and parse a scenario file (`-` is standard input). Errors name the file and the position.
-fn load(file: &str) -> Result<Scenario, String> {
+pub(crate) fn load(file: &str) -> Result<Scenario, String> {
     let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;

@@ -3,6 +3,7 @@
 //! Output is plain ASCII so it can be pasted into a terminal, an issue or a blog post. Bad input exits with
 //! status 2 and one line on stderr; violations are results, not errors, and exit 0.
 
+mod check;
 mod commands;
 mod grid;
 
@@ -56,6 +57,39 @@ enum Command {
         #[arg(long = "variant", short = 'v', value_name = "V", required = true)]
         variants: Vec<String>,
     },
+    /// Search for the shortest scenario that breaks a variant (breadth-first, within bounds).
+    Check {
+        /// The variant to check.
+        #[arg(long, value_name = "V")]
+        variant: String,
+        /// Brokers (1 to 4).
+        #[arg(long, default_value_t = 2)]
+        brokers: u8,
+        /// Records a path may append (produce is not offered past this).
+        #[arg(long, default_value_t = 2)]
+        records: u8,
+        /// The highest leader epoch a path may reach.
+        #[arg(long, default_value_t = 3)]
+        epochs: i32,
+        /// The longest path.
+        #[arg(long, default_value_t = 12)]
+        depth: u32,
+        /// Unique states at which the search stops.
+        #[arg(long, default_value_t = 2_000_000)]
+        max_states: u64,
+        /// An invariant to look for (repeatable; default I1 I2 I3 I4 I5 I7 L1).
+        #[arg(long = "invariant", value_name = "I")]
+        invariants: Vec<String>,
+        /// The events offered: default or full.
+        #[arg(long, default_value = "default")]
+        alphabet: String,
+        /// A scenario file whose configuration the search runs under.
+        #[arg(long, value_name = "FILE")]
+        config: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a share link that opens the scenario in the web playground.
     Link {
         /// A contract-v1 scenario file, or `-` for standard input.
@@ -81,6 +115,11 @@ fn main() -> ExitCode {
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
+        Command::Check { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config, json } => {
+            let bounds =
+                check::Bounds { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config };
+            check::run(&bounds, json)
+        }
     };
     match result {
         Ok(text) => {

@@ -206,3 +206,38 @@ fn link_prints_a_share_fragment_that_decodes_to_the_scenario() {
     assert_bad_input(&epochlab(&[&["link", path][..], &five].concat()), "at most 4 variants");
     assert_bad_input(&epochlab(&["link", path, "-v", "kip-9"]), "unknown variant \"kip-9\"");
 }
+
+#[test]
+fn check_finds_hw_truncations_shortest_failure_and_prints_it_as_json_that_runs() {
+    let out = epochlab(&["check", "--variant", "hw-truncation", "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["verdict"], "counterexample");
+    for key in ["exhausted", "unique_states", "transitions", "depth_reached", "seconds"] {
+        assert!(!v[key].is_null(), "{key}");
+    }
+    let step = v["violation"]["step"].as_u64().expect("step");
+    let path = std::env::temp_dir().join(format!("epochlab-cli-check-{}.json", std::process::id()));
+    std::fs::write(&path, v["counterexample"].to_string()).expect("write");
+    let run = epochlab(&["run", path.to_str().unwrap(), "--variant", "hw-truncation", "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).expect("run JSON");
+    let violations = report[0]["violations"].as_array().expect("violations");
+    assert!(violations.iter().any(|x| x["step"].as_u64() == Some(step) && x["by_design"] == false), "{violations:?}");
+}
+
+#[test]
+fn check_reports_no_failure_with_its_counts_in_words() {
+    let out = epochlab(&["check", "--variant", "kafka-2.1", "--depth", "6"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with("kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6"), "{text}");
+    assert!(text.contains("unique states") && text.contains("states/s"), "{text}");
+}
+
+#[test]
+fn check_refuses_bad_bounds_with_one_line() {
+    assert_bad_input(&epochlab(&["check", "--variant", "kip-999"]), "unknown variant");
+    assert_bad_input(&epochlab(&["check", "--variant", "kip-279", "--brokers", "7"]), "--brokers 7 is out of range");
+    assert_bad_input(&epochlab(&["check", "--variant", "kip-279", "--invariant", "Q9"]), "unknown invariant");
+    assert_bad_input(&epochlab(&["check", "--variant", "kip-279", "--alphabet", "huge"]), "unknown alphabet");
+}

@@ -105,6 +105,16 @@ impl<'a> Sim<'a> {
         }
     }
 
+    /// One transition for a search: apply the event as step `index` and, when it applied, check the
+    /// invariants. Returns whether it applied (a rejected event changes nothing).
+    pub(crate) fn transition(&mut self, index: u32, event: &Event) -> bool {
+        let applied = self.apply(index, event).outcome == Outcome::Applied;
+        if applied {
+            self.check_invariants(index);
+        }
+        applied
+    }
+
     /// The invariants after step `index`: the indices into `memory.violations` of those holding now.
     fn check_invariants(&mut self, index: u32) -> Vec<u16> {
         let m = &mut self.memory;

@@ -1,0 +1,127 @@
+//! `epochlab check`: the model checker's verdict, counts and time, and the counterexample drawn as `run`
+//! draws it.
+
+use std::time::Instant;
+
+use epochlab_core::checker::{check, Alphabet, CheckConfig, CheckResult};
+use epochlab_core::invariants::InvariantId;
+use epochlab_core::Variant;
+use serde_json::json;
+
+use crate::{commands, grid};
+
+/// The command line's bounds, as given.
+pub(crate) struct Bounds {
+    pub(crate) variant: String,
+    pub(crate) brokers: u8,
+    pub(crate) records: u8,
+    pub(crate) epochs: i32,
+    pub(crate) depth: u32,
+    pub(crate) max_states: u64,
+    pub(crate) invariants: Vec<String>,
+    pub(crate) alphabet: String,
+    pub(crate) config: Option<String>,
+}
+
+pub(crate) fn run(bounds: &Bounds, as_json: bool) -> Result<String, String> {
+    let config = check_config(bounds)?;
+    let started = Instant::now();
+    let result = check(&config, |_| true);
+    let seconds = started.elapsed().as_secs_f64();
+    Ok(if as_json { to_json(&result, seconds) } else { to_text(&config, &result, seconds) })
+}
+
+fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
+    let variant = Variant::from_id(&b.variant)
+        .ok_or_else(|| format!("unknown variant \"{}\" (expected one of {})", b.variant, Variant::id_list()))?;
+    let range = |name: &str, value: u64, lo: u64, hi: u64| {
+        if (lo..=hi).contains(&value) {
+            Ok(())
+        } else {
+            Err(format!("--{name} {value} is out of range ({lo} to {hi})"))
+        }
+    };
+    range("brokers", u64::from(b.brokers), 1, 4)?;
+    range("records", u64::from(b.records), 0, 8)?;
+    range("epochs", b.epochs.max(0) as u64, 0, 20)?;
+    range("depth", u64::from(b.depth), 1, 40)?;
+    range("max-states", b.max_states, 1, 100_000_000)?;
+    let alphabet = Alphabet::from_id(&b.alphabet)
+        .ok_or_else(|| format!("unknown alphabet \"{}\" (expected default or full)", b.alphabet))?;
+    let goal = b
+        .invariants
+        .iter()
+        .map(|id| InvariantId::from_id(id).ok_or_else(|| format!("unknown invariant \"{id}\"")))
+        .collect::<Result<Vec<_>, _>>()?;
+    let defaults = CheckConfig::default();
+    let cluster = match &b.config {
+        Some(file) => commands::load(file)?.config,
+        None => defaults.config.clone(),
+    };
+    Ok(CheckConfig {
+        variant,
+        brokers: b.brokers,
+        records: b.records,
+        epochs: b.epochs,
+        depth: b.depth,
+        max_states: b.max_states,
+        goal: if goal.is_empty() { defaults.goal } else { goal },
+        alphabet,
+        config: cluster,
+    })
+}
+
+fn verdict(r: &CheckResult) -> &'static str {
+    if r.counterexample.is_some() {
+        "counterexample"
+    } else {
+        "none"
+    }
+}
+
+fn to_json(r: &CheckResult, seconds: f64) -> String {
+    let scenario =
+        r.counterexample.as_ref().map(|s| serde_json::from_str::<serde_json::Value>(&s.to_json()).unwrap_or_default());
+    let violation =
+        r.violation.as_ref().map(|v| json!({"invariant": v.invariant.id(), "step": v.step, "message": v.message}));
+    let out = json!({
+        "verdict": verdict(r),
+        "exhausted": r.exhausted,
+        "unique_states": r.unique_states,
+        "transitions": r.transitions,
+        "depth_reached": r.depth_reached,
+        "seconds": seconds,
+        "counterexample": scenario,
+        "violation": violation,
+    });
+    serde_json::to_string_pretty(&out).unwrap_or_default() + "\n"
+}
+
+fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
+    let bounds = format!("{} brokers, {} records, epoch {}, depth {}", c.brokers, c.records, c.epochs, c.depth);
+    let rate = r.unique_states as f64 / seconds.max(1e-9);
+    let counts = format!(
+        "{} unique states, {} transitions, depth {} reached, {seconds:.2} s ({rate:.0} states/s)",
+        r.unique_states, r.transitions, r.depth_reached
+    );
+    let Some(scenario) = &r.counterexample else {
+        let why = if r.exhausted {
+            "every state within the bounds explored"
+        } else if r.hit_state_limit {
+            "stopped at the state limit"
+        } else {
+            "stopped at the depth bound"
+        };
+        return format!("{}: no failure within {bounds} ({why})\n{counts}\n", c.variant.id());
+    };
+    let v = r.violation.as_ref().map_or(String::new(), |v| {
+        format!("{} {} at step {}: {}", v.invariant.id(), v.invariant.name(), v.step, v.message)
+    });
+    let trace = epochlab_core::run_variant(scenario, c.variant);
+    format!(
+        "{}: counterexample in {} steps within {bounds}\n{v}\n{counts}\n\n{}",
+        c.variant.id(),
+        scenario.events.len(),
+        grid::run_block(&trace, None, true)
+    )
+}

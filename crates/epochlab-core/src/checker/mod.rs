@@ -1,0 +1,105 @@
+//! A bounded model checker over the core itself (pure, one thread, deterministic): breadth-first from the
+//! contract's initial state, one event of an alphabet per transition, deduplicated on the stable
+//! fingerprint of (state, memory). Successors are tried in alphabet order, so the first counterexample
+//! found is a shortest one, and the same on every run and platform.
+//!
+//! Bounds keep the space finite: brokers, records appended (produce is not offered past R), the
+//! controller's leader epoch (a transition past E is pruned), depth, and a state limit at which the search
+//! stops cleanly and says so.
+
+mod alphabet;
+mod search;
+mod seen;
+
+pub use alphabet::Alphabet;
+pub use search::check;
+
+use crate::invariants::{InvariantId, Violation};
+use crate::scenario::{Config, Scenario};
+use crate::variant::Variant;
+
+/// The invariants a search looks for by default: every checked one but the always-allowed O1.
+pub const DEFAULT_GOAL: [InvariantId; 7] = [
+    InvariantId::I1,
+    InvariantId::I2,
+    InvariantId::I3,
+    InvariantId::I4,
+    InvariantId::I5,
+    InvariantId::I7,
+    InvariantId::L1,
+];
+
+/// What to search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckConfig {
+    /// The protocol variant (with `config.flags`).
+    pub variant: Variant,
+    /// Brokers, 1 to 5 (named A, B, …).
+    pub brokers: u8,
+    /// Records a path may append, counting those truncated later.
+    pub records: u8,
+    /// The highest controller leader epoch a path may reach.
+    pub epochs: i32,
+    /// The longest path.
+    pub depth: u32,
+    /// Unique states at which the search stops.
+    pub max_states: u64,
+    /// A violation of one of these, not by design, is a counterexample.
+    pub goal: Vec<InvariantId>,
+    /// The events offered.
+    pub alphabet: Alphabet,
+    /// The cluster settings the paths run under (its `variant` is ignored: `variant` above decides).
+    pub config: Config,
+}
+
+impl Default for CheckConfig {
+    fn default() -> Self {
+        CheckConfig {
+            variant: Variant::Kip279,
+            brokers: 2,
+            records: 2,
+            epochs: 3,
+            depth: 12,
+            max_states: 2_000_000,
+            goal: DEFAULT_GOAL.to_vec(),
+            alphabet: Alphabet::Default,
+            config: Config::default(),
+        }
+    }
+}
+
+/// How a search ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckResult {
+    /// The shortest path to a violation, as a scenario, or none within the bounds.
+    pub counterexample: Option<Scenario>,
+    /// The violation at its last step.
+    pub violation: Option<Violation>,
+    /// Every state within the bounds was explored (no counterexample, or one found before the limits).
+    pub exhausted: bool,
+    /// Stopped at the state limit.
+    pub hit_state_limit: bool,
+    /// Stopped because the progress callback asked.
+    pub cancelled: bool,
+    /// Unique states seen.
+    pub unique_states: u64,
+    /// Transitions taken (applied events, including those leading to states seen before).
+    pub transitions: u64,
+    /// The deepest level reached.
+    pub depth_reached: u32,
+    /// Bytes the visited set held at the end (memory per state = this / unique states, plus the frontier).
+    pub seen_bytes: u64,
+}
+
+/// Where a running search is, for a progress bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Unique states so far.
+    pub unique_states: u64,
+    /// Transitions so far.
+    pub transitions: u64,
+    /// The level being explored.
+    pub depth: u32,
+    /// States waiting in the queue.
+    pub queue: u64,
+}
