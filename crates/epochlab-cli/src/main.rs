@@ -6,6 +6,7 @@
 mod check;
 mod commands;
 mod grid;
+mod shrink;
 
 use std::process::ExitCode;
 
@@ -90,6 +91,20 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Shrink a scenario that breaks an invariant to a 1-minimal one, with why each event is needed.
+    Shrink {
+        /// A contract-v1 scenario file, or `-` for standard input.
+        file: String,
+        /// The variant (default: the scenario's configured variant).
+        #[arg(long, value_name = "V")]
+        variant: Option<String>,
+        /// The invariant to keep failing (default: the first one that fails as a bug).
+        #[arg(long, value_name = "I")]
+        invariant: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a share link that opens the scenario in the web playground.
     Link {
         /// A contract-v1 scenario file, or `-` for standard input.
@@ -115,6 +130,9 @@ fn main() -> ExitCode {
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
+        Command::Shrink { file, variant, invariant, json } => {
+            shrink::run(&file, variant.as_deref(), invariant.as_deref(), json)
+        }
         Command::Check { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config, json } => {
             let bounds =
                 check::Bounds { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config };

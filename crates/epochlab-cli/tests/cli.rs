@@ -241,3 +241,24 @@ fn check_refuses_bad_bounds_with_one_line() {
     assert_bad_input(&epochlab(&["check", "--variant", "kip-279", "--invariant", "Q9"]), "unknown invariant");
     assert_bad_input(&epochlab(&["check", "--variant", "kip-279", "--alphabet", "huge"]), "unknown alphabet");
 }
+
+#[test]
+fn shrink_prints_a_smaller_scenario_that_still_fails_with_a_reason_per_event() {
+    let file = preset_file("kip101-scenario-1");
+    let out = epochlab(&["shrink", file.to_str().unwrap(), "--invariant", "I1", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let events = v["scenario"]["events"].as_array().expect("events").len();
+    assert!(events < 10, "{events}");
+    assert_eq!(v["reasons"].as_array().expect("reasons").len(), events);
+    assert_eq!(v["invariant"], "I1");
+    let text = stdout(&epochlab(&["shrink", file.to_str().unwrap()]));
+    assert!(text.contains("under hw-truncation in") && text.contains("no longer fails"), "{text}");
+}
+
+#[test]
+fn shrink_refuses_a_scenario_without_the_violation() {
+    let file = preset_file("happy-path");
+    assert_bad_input(&epochlab(&["shrink", file.to_str().unwrap()]), "nothing to shrink");
+    assert_bad_input(&epochlab(&["shrink", file.to_str().unwrap(), "--invariant", "Z1"]), "unknown invariant");
+}

@@ -65,3 +65,56 @@ fn kafka_2_1_and_diverging_epoch_have_none_within_the_bounds() {
         );
     }
 }
+
+mod shrinking {
+    use epochlab_core::checker::{shrink, simpler, ShrinkError};
+    use epochlab_core::invariants::InvariantId;
+    use epochlab_core::presets::find;
+    use epochlab_core::scenario::{Event, Scenario};
+    use epochlab_core::{run_variant, Variant};
+
+    fn breaks(s: &Scenario, v: Variant, i: InvariantId) -> bool {
+        run_variant(s, v).violations.iter().any(|x| x.invariant == i && !x.by_design)
+    }
+
+    /// KIP-101 scenario 1 with noise: extra produces, settles, consumes and a checkpoint around the story.
+    fn padded() -> Scenario {
+        let mut s = find("kip101-scenario-1").expect("preset").scenario();
+        for at in [1, 3, 6, 8] {
+            s.events.insert(at, Event::Consume { broker: None });
+        }
+        s.events.insert(2, Event::CheckpointHw { broker: "B".into() });
+        s.events.push(Event::Settle);
+        s.events.push(Event::Produce { record: None, acks: Default::default(), broker: None });
+        s
+    }
+
+    #[test]
+    fn a_shrunk_scenario_is_one_minimal_and_each_event_has_its_reason() {
+        let s = padded();
+        let shrunk = shrink(&s, Variant::HwTruncation, Some(InvariantId::I1)).expect("I1 fails");
+        let m = &shrunk.scenario;
+        assert!(breaks(m, Variant::HwTruncation, InvariantId::I1));
+        assert!(m.events.len() < s.events.len(), "{} of {}", m.events.len(), s.events.len());
+        for i in 0..m.events.len() {
+            let mut without = m.clone();
+            without.events.remove(i);
+            assert!(!breaks(&without, Variant::HwTruncation, InvariantId::I1), "step {i} is not needed");
+            for simpler in simpler(&m.events[i]) {
+                let mut candidate = m.clone();
+                candidate.events[i] = simpler;
+                assert!(!breaks(&candidate, Variant::HwTruncation, InvariantId::I1), "step {i} could be simpler");
+            }
+        }
+        assert_eq!(shrunk.reasons.len(), m.events.len());
+        assert!(shrunk.reasons.iter().all(|r| r.contains("I1 no longer fails")), "{:?}", shrunk.reasons);
+    }
+
+    #[test]
+    fn a_scenario_without_the_violation_cannot_be_shrunk() {
+        let s = find("happy-path").expect("preset").scenario();
+        let e = shrink(&s, Variant::Kip279, None).unwrap_err();
+        assert_eq!(e, ShrinkError::NoViolation { variant: Variant::Kip279, invariant: None });
+        assert!(e.to_string().contains("nothing to shrink"));
+    }
+}

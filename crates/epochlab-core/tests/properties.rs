@@ -10,6 +10,7 @@
 //! Every failure message carries the scenario as contract-v1 JSON, so a counterexample can be saved and run
 //! with `epochlab run FILE --variant ID --steps`. Cases are bounded so the file runs in seconds in debug.
 
+use epochlab_core::checker::minimize_events;
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
@@ -495,78 +496,17 @@ fn check_safe(scenario: &Scenario) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Simpler forms of one event, simplest first (defaults for every optional field).
-fn simpler(event: &Event) -> Vec<Event> {
-    let mut out = Vec::new();
-    match event {
-        Event::Elect { broker, deliver } => {
-            if deliver != &Delivery::All {
-                out.push(Event::Elect { broker: broker.clone(), deliver: Delivery::All });
-            }
-            if broker.is_some() {
-                out.push(Event::Elect { broker: None, deliver: deliver.clone() });
-            }
-        }
-        Event::Produce { record, acks, broker } => {
-            if *acks != Acks::All {
-                out.push(Event::Produce { record: record.clone(), acks: Acks::All, broker: broker.clone() });
-            }
-            if broker.is_some() {
-                out.push(Event::Produce { record: record.clone(), acks: *acks, broker: None });
-            }
-        }
-        Event::Fetch { broker, drop_response: true } => {
-            out.push(Event::Fetch { broker: broker.clone(), drop_response: false });
-        }
-        Event::Crash { broker, power, notify_controller } => {
-            if *power {
-                out.push(Event::Crash { broker: broker.clone(), power: false, notify_controller: *notify_controller });
-            }
-            if !*notify_controller {
-                out.push(Event::Crash { broker: broker.clone(), power: *power, notify_controller: true });
-            }
-        }
-        Event::Restart { broker, deliver: false } => out.push(Event::Restart { broker: broker.clone(), deliver: true }),
-        Event::Consume { broker: Some(_) } => out.push(Event::Consume { broker: None }),
-        _ => {}
-    }
-    out
-}
-
-/// Greedy delta debugging on events: drop chunks, then single events, then simplify fields, then fewer
-/// brokers and a simpler configuration, for as long as `fails` still holds.
+/// The core's shrinker on events and fields, then fewer brokers and a simpler configuration, for as long
+/// as `fails` still holds.
 fn minimize(scenario: &Scenario, fails: impl Fn(&Scenario) -> bool) -> Scenario {
     let mut best = scenario.clone();
     best.name = "counterexample".to_string();
     let mut changed = true;
     while changed {
         changed = false;
-        let mut chunk = best.events.len().max(1);
-        while chunk >= 1 {
-            let mut i = 0;
-            while i < best.events.len() {
-                let mut candidate = best.clone();
-                candidate.events.drain(i..(i + chunk).min(best.events.len()));
-                if fails(&candidate) {
-                    best = candidate;
-                    changed = true;
-                } else {
-                    i += chunk;
-                }
-            }
-            chunk /= 2;
-        }
-        for i in 0..best.events.len() {
-            for e in simpler(&best.events[i]) {
-                let mut candidate = best.clone();
-                candidate.events[i] = e;
-                if fails(&candidate) {
-                    best = candidate;
-                    changed = true;
-                    break;
-                }
-            }
-        }
+        let shorter = minimize_events(&best, &fails);
+        changed |= shorter != best;
+        best = shorter;
         let c = &best.config;
         let mut configs = Vec::new();
         if !c.flags.is_empty() {

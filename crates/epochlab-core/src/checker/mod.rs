@@ -10,9 +10,11 @@
 mod alphabet;
 mod search;
 mod seen;
+mod shrink;
 
 pub use alphabet::Alphabet;
 pub use search::check;
+pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
 
 use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};
