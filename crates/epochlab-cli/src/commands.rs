@@ -9,7 +9,8 @@ use epochlab_core::{report, Scenario, Trace, Variant};
 
 use crate::grid;
 
-/// Read and parse a scenario file (`-` is standard input). Errors name the file and the position.
+/// Read and parse a scenario file, JSON or text (told apart by content; `-` is standard input). Errors name
+/// the file and the position.
 pub(crate) fn load(file: &str) -> Result<Scenario, String> {
     let text = if file == "-" {
         let mut text = String::new();
@@ -19,7 +20,7 @@ pub(crate) fn load(file: &str) -> Result<Scenario, String> {
         std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?
     };
     let name = if file == "-" { "standard input" } else { file };
-    Scenario::from_json(&text).map_err(|e| format!("{name}: {e}"))
+    epochlab_core::scenario::text::parse_any(&text).map_err(|e| format!("{name}: {e}"))
 }
 
 fn parse_variants(ids: &[String]) -> Result<Vec<Variant>, String> {
@@ -174,4 +175,13 @@ pub(crate) fn link(
     }
     let base = base.map_or("", |b| b.split_once('#').map_or(b, |(before, _)| before));
     Ok(format!("{base}#{fragment}\n"))
+}
+
+/// `epochlab fmt`: the scenario in canonical text (or JSON with `--to json`).
+pub(crate) fn fmt(file: &str, to: &str) -> Result<String, String> {
+    if !matches!(to, "text" | "json") {
+        return Err(format!("--to {to}: expected text or json"));
+    }
+    let scenario = load(file)?;
+    Ok(if to == "text" { epochlab_core::scenario::text::to_text(&scenario) } else { scenario.to_json() + "\n" })
 }

@@ -105,6 +105,14 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Convert a scenario file to canonical text or JSON (JSON and text are told apart by content).
+    Fmt {
+        /// A scenario file, JSON or text, or `-` for standard input.
+        file: String,
+        /// The format to write: text or json.
+        #[arg(long, default_value = "text")]
+        to: String,
+    },
     /// Print a share link that opens the scenario in the web playground.
     Link {
         /// A contract-v1 scenario file, or `-` for standard input.
@@ -130,6 +138,7 @@ fn main() -> ExitCode {
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
+        Command::Fmt { file, to } => commands::fmt(&file, &to),
         Command::Shrink { file, variant, invariant, json } => {
             shrink::run(&file, variant.as_deref(), invariant.as_deref(), json)
         }

@@ -262,3 +262,26 @@ fn shrink_refuses_a_scenario_without_the_violation() {
     assert_bad_input(&epochlab(&["shrink", file.to_str().unwrap()]), "nothing to shrink");
     assert_bad_input(&epochlab(&["shrink", file.to_str().unwrap(), "--invariant", "Z1"]), "unknown invariant");
 }
+
+#[test]
+fn fmt_converts_both_ways_and_every_command_reads_text_by_content() {
+    let json_file = preset_file("kip101-scenario-2");
+    let text = stdout(&epochlab(&["fmt", json_file.to_str().unwrap()]));
+    assert!(text.starts_with("name: KIP-101 scenario 2") && text.contains("\nfetch B\n"), "{text}");
+    // A text file with a .json name is still read as text: the content decides.
+    let text_file = std::env::temp_dir().join(format!("epochlab-cli-text-{}.json", std::process::id()));
+    std::fs::write(&text_file, &text).expect("write");
+    let back = stdout(&epochlab(&["fmt", text_file.to_str().unwrap(), "--to", "json"]));
+    let original = std::fs::read_to_string(&json_file).expect("read");
+    let parse = |s: &str| serde_json::from_str::<serde_json::Value>(s).expect("JSON");
+    assert_eq!(parse(&back), parse(&original));
+    let run = epochlab(&["run", text_file.to_str().unwrap(), "--variant", "hw-truncation"]);
+    assert!(stdout(&run).contains("verdict: BUG"), "{}", stdout(&run));
+}
+
+#[test]
+fn a_text_file_with_a_typo_names_its_line_and_column() {
+    let out = epochlab_stdin(&["run", "-"], "brokers: A B\nelect A\n  crsh A\n");
+    assert_bad_input(&out, "line 3, column 3: unknown event kind 'crsh' (did you mean 'crash'?)");
+    assert_bad_input(&epochlab(&["fmt", "-", "--to", "yaml"]), "--to yaml: expected text or json");
+}

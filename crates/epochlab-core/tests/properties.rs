@@ -11,6 +11,7 @@
 //! with `epochlab run FILE --variant ID --steps`. Cases are bounded so the file runs in seconds in debug.
 
 use epochlab_core::checker::minimize_events;
+use epochlab_core::scenario::text::{parse_text, to_text};
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
@@ -663,6 +664,20 @@ proptest! {
 
 proptest! {
     #![proptest_config(proptest_config(64))]
+
+    /// JSON -> text -> JSON gives an equal scenario, and the text the formatter writes reads back to itself.
+    #[test]
+    fn the_text_format_round_trips_every_scenario(s in scenario(false), label in "[ -~]{1,24}", description in "[ -~\n]{0,60}") {
+        let mut s = s;
+        s.description = description;
+        if let Some(Event::Produce { record, .. }) = s.events.iter_mut().find(|e| matches!(e, Event::Produce { .. })) {
+            *record = Some(label);
+        }
+        let text = to_text(&s);
+        let back = parse_text(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert!(back == s, "JSON -> text -> JSON differs:\n{}\n{}", text, s.to_json());
+        prop_assert_eq!(to_text(&back), text);
+    }
 
     /// Narration never contradicts the configuration or the state (see `check_narration`).
     #[test]

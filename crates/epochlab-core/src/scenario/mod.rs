@@ -6,6 +6,7 @@
 pub mod edit;
 mod kind;
 mod parse;
+pub mod text;
 
 pub use kind::EventKind;
 pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};

@@ -1,0 +1,34 @@
+//! The text scenario format: one event per line, readable aloud (`elect B`, `produce m1 acks=all`,
+//! `fetch A drop`, `crash A power no-notify`), under a header of `key: value` lines for the name,
+//! description, brokers and configuration. Comments start with `#`; blank lines and step labels (`3: fetch
+//! A`) are optional. Documented in `docs/scenario-format.md`. Contract-v1 JSON stays the interchange
+//! format; this one is for people.
+//!
+//! Reading builds the scenario's contract JSON and validates it with the JSON parser, so both formats have
+//! the same limits and rules; errors name the line and column. Writing gives a canonical text that reads
+//! back to the same scenario, and rewriting that text gives the same text.
+
+mod read;
+mod read_fields;
+mod write;
+
+pub use read::{parse_text, TextError};
+pub use write::to_text;
+
+use super::Scenario;
+
+/// Whether a file's content is JSON (it starts with `{`, after a byte-order mark and white space) rather
+/// than the text format.
+pub fn looks_like_json(content: &str) -> bool {
+    content.trim_start_matches('\u{feff}').trim_start().starts_with('{')
+}
+
+/// Read a scenario from either format, by content.
+pub fn parse_any(content: &str) -> Result<Scenario, String> {
+    let content = content.trim_start_matches('\u{feff}');
+    if looks_like_json(content) {
+        super::parse_scenario(content).map_err(|e| e.to_string())
+    } else {
+        parse_text(content).map_err(|e| e.to_string())
+    }
+}
