@@ -35,14 +35,18 @@ fn parse_variants(ids: &[String]) -> Result<Vec<Variant>, String> {
     Ok(variants)
 }
 
-pub(crate) fn run(
-    file: &str,
-    variant_ids: &[String],
-    all: bool,
-    json: bool,
-    at: Option<usize>,
-    steps: bool,
-) -> Result<String, String> {
+/// What `run` draws besides the logs and verdicts.
+pub(crate) struct Shown {
+    /// The step whose logs are drawn (default: the last).
+    pub(crate) at: Option<usize>,
+    /// Every step's narration.
+    pub(crate) steps: bool,
+    /// The messages.
+    pub(crate) messages: bool,
+}
+
+pub(crate) fn run(file: &str, variant_ids: &[String], all: bool, json: bool, shown: Shown) -> Result<String, String> {
+    let Shown { at, steps, messages } = shown;
     let scenario = load(file)?;
     let variants = if all {
         Variant::ALL.to_vec()
@@ -68,6 +72,10 @@ pub(crate) fn run(
     for trace in &traces {
         out.push_str(&grid::run_block(trace, at, steps));
         out.push('\n');
+        if messages {
+            out.push_str(&crate::messages::text(&scenario, trace));
+            out.push('\n');
+        }
     }
     if traces.len() > 1 {
         out.push_str(&grid::summary(&traces));

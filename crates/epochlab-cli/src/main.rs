@@ -6,6 +6,7 @@
 mod check;
 mod commands;
 mod grid;
+mod messages;
 mod shrink;
 
 use std::process::ExitCode;
@@ -44,6 +45,9 @@ enum Command {
         /// Also list every step with its narration.
         #[arg(long)]
         steps: bool,
+        /// Also list the messages (Produce, LeaderAndIsr, Fetch, OffsetsForLeaderEpoch, …) step by step.
+        #[arg(long)]
+        messages: bool,
     },
     /// List the presets, or print one as a scenario file.
     Presets {
@@ -132,8 +136,9 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Run { file, variants, all_variants, json, at, steps } => {
-            commands::run(&file, &variants, all_variants, json, at, steps)
+        Command::Run { file, variants, all_variants, json, at, steps, messages } => {
+            let shown = commands::Shown { at, steps, messages };
+            commands::run(&file, &variants, all_variants, json, shown)
         }
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),

@@ -285,3 +285,15 @@ fn a_text_file_with_a_typo_names_its_line_and_column() {
     assert_bad_input(&out, "line 3, column 3: unknown event kind 'crsh' (did you mean 'crash'?)");
     assert_bad_input(&epochlab(&["fmt", "-", "--to", "yaml"]), "--to yaml: expected text or json");
 }
+
+#[test]
+fn run_messages_lists_each_exchange_with_lost_responses_marked() {
+    let file = preset_file("kip101-scenario-1");
+    let text = stdout(&epochlab(&["run", file.to_str().unwrap(), "--variant", "hw-truncation", "--messages"]));
+    assert!(text.contains("messages under hw-truncation:"), "{text}");
+    assert!(
+        text.contains("   5  A -> B                  Fetch at 2\n   5  B -x A                  nothing, HW 2 (lost)"),
+        "{text}"
+    );
+    assert!(text.contains("[truncate to 1 (m2)]"), "{text}");
+}

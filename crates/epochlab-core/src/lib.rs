@@ -20,6 +20,7 @@ pub mod epoch_cache;
 pub mod fingerprint;
 pub mod invariants;
 pub mod lesson;
+pub mod messages;
 pub mod presets;
 mod record;
 pub mod report;

@@ -1,0 +1,247 @@
+//! The messages of a run, for a message-sequence diagram: who sent what to whom at which step, derived
+//! from the steps' annotations (no rule is re-derived here). Lanes are the producer, the controller, each
+//! broker and the consumer; local actions (truncation, crash, restart, halt) are marks on a broker's lane.
+
+use serde::Serialize;
+
+use crate::epoch_cache::EpochEnd;
+use crate::scenario::{Event, Scenario};
+use crate::state::BrokerId;
+use crate::trace::{Annotation, FetchAnswer, Step, Trace};
+
+/// A lane of the diagram.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(tag = "lane", content = "broker", rename_all = "snake_case")]
+pub enum Party {
+    /// The producing client.
+    Producer,
+    /// The controller.
+    Controller,
+    /// A broker, by assignment order.
+    Broker(BrokerId),
+    /// The consuming client.
+    Consumer,
+}
+
+/// What a message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    /// A produce request.
+    Produce,
+    /// Its acknowledgement or error.
+    ProduceResponse,
+    /// A LeaderAndIsr request.
+    LeaderAndIsr,
+    /// A Fetch request (a follower's or a consumer's).
+    Fetch,
+    /// Its response.
+    FetchResponse,
+    /// An OffsetsForLeaderEpoch request.
+    OffsetsForLeaderEpoch,
+    /// Its answer.
+    OffsetsForLeaderEpochResponse,
+    /// Not a message: something a broker did on its own (truncate, crash, restart, halt).
+    Local,
+}
+
+/// One arrow (or mark) of the diagram.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Message {
+    /// The step it belongs to.
+    pub step: u32,
+    /// Sender (for a mark: the broker).
+    pub from: Party,
+    /// Receiver (for a mark: the broker).
+    pub to: Party,
+    /// What it is.
+    pub kind: MessageKind,
+    /// What it carries, in words.
+    pub label: String,
+    /// The response never arrived (drawn ending in a cross).
+    pub lost: bool,
+    /// Sent but not delivered yet (a LeaderAndIsr held back: dashed).
+    pub held: bool,
+}
+
+/// Every message of the run, in step order.
+pub fn messages(scenario: &Scenario, trace: &Trace) -> Vec<Message> {
+    let mut out = Vec::new();
+    for (step, event) in trace.steps.iter().zip(&scenario.events) {
+        step_messages(trace, step, event, &mut out);
+    }
+    out
+}
+
+fn message(step: &Step, from: Party, to: Party, kind: MessageKind, label: String) -> Message {
+    Message { step: step.index, from, to, kind, label, lost: false, held: false }
+}
+
+fn step_messages(trace: &Trace, step: &Step, event: &Event, out: &mut Vec<Message>) {
+    if let (Event::Produce { .. }, Some(reason)) = (event, step.outcome.reason()) {
+        let to = produce_target(trace, step, event);
+        out.push(message(step, Party::Producer, to, MessageKind::Produce, "Produce".into()));
+        out.push(message(step, to, Party::Producer, MessageKind::ProduceResponse, reason.to_string()));
+        return;
+    }
+    let delivered: Vec<BrokerId> = step
+        .annotations
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::LeaderAndIsrApplied { broker, .. } => Some(*broker),
+            _ => None,
+        })
+        .collect();
+    // Acknowledgements last: the fetch that raised the HW comes first in the diagram.
+    let (acks, rest): (Vec<&Annotation>, Vec<&Annotation>) =
+        step.annotations.iter().partition(|a| matches!(a, Annotation::Produced { .. }));
+    for a in rest.into_iter().chain(acks) {
+        annotation_messages(trace, step, event, a, &delivered, out);
+    }
+}
+
+/// Where a rejected produce went: the named broker, else the controller's leader, else the first broker.
+fn produce_target(trace: &Trace, step: &Step, event: &Event) -> Party {
+    let named = event.broker().and_then(|n| trace.brokers.iter().position(|b| b == n));
+    let leader = step.state.controller.leader.map(usize::from);
+    Party::Broker(named.or(leader).unwrap_or(0) as BrokerId)
+}
+
+/// Messages with the producer and the controller; the rest go to `replica_messages`.
+fn annotation_messages(
+    trace: &Trace,
+    step: &Step,
+    event: &Event,
+    a: &Annotation,
+    delivered: &[BrokerId],
+    out: &mut Vec<Message>,
+) {
+    let b = Party::Broker;
+    let m = |from, to, kind, label| message(step, from, to, kind, label);
+    match a {
+        Annotation::Appended { broker, records, .. } if matches!(event, Event::Produce { .. }) => {
+            out.push(m(
+                Party::Producer,
+                b(*broker),
+                MessageKind::Produce,
+                format!("Produce {}", labels(trace, records)),
+            ));
+        }
+        Annotation::Produced { record, result } if *result != "pending" && *result != "not_acked" => {
+            let leader = trace.records.get(*record as usize).map_or(0, |r| r.leader);
+            let what = if *result == "acked" { "ack".to_string() } else { result.to_string() };
+            out.push(m(
+                b(leader),
+                Party::Producer,
+                MessageKind::ProduceResponse,
+                format!("{what} {}", trace.label(*record)),
+            ));
+        }
+        Annotation::Elected { leader, epoch, .. } => {
+            let who = leader.map_or("no leader".to_string(), |l| format!("leader {}", trace.broker_name(l)));
+            for r in step.state.controller.live.iter() {
+                let mut msg =
+                    m(Party::Controller, b(r), MessageKind::LeaderAndIsr, format!("LeaderAndIsr epoch {epoch}, {who}"));
+                msg.held = !delivered.contains(&r);
+                out.push(msg);
+            }
+        }
+        Annotation::LeaderAndIsrApplied { broker, epoch, leader } if !elected_in(step) => {
+            let who = leader.map_or("no leader".to_string(), |l| format!("leader {}", trace.broker_name(l)));
+            out.push(m(
+                Party::Controller,
+                b(*broker),
+                MessageKind::LeaderAndIsr,
+                format!("LeaderAndIsr epoch {epoch}, {who} (delivered)"),
+            ));
+        }
+        _ => replica_messages(trace, step, a, out),
+    }
+}
+
+/// Messages between brokers and the consumer, and the marks of local actions.
+fn replica_messages(trace: &Trace, step: &Step, a: &Annotation, out: &mut Vec<Message>) {
+    let b = Party::Broker;
+    let m = |from, to, kind, label| message(step, from, to, kind, label);
+    match a {
+        Annotation::OffsetsForLeaderEpoch { follower, leader, epoch, answer, dropped } => {
+            out.push(m(
+                b(*follower),
+                b(*leader),
+                MessageKind::OffsetsForLeaderEpoch,
+                format!("OffsetsForLeaderEpoch epoch {epoch}"),
+            ));
+            let text = answer.map_or_else(|e| e.to_string(), end_text);
+            let mut reply = m(b(*leader), b(*follower), MessageKind::OffsetsForLeaderEpochResponse, text);
+            reply.lost = *dropped;
+            out.push(reply);
+        }
+        Annotation::Fetch { follower, leader, offset, last_fetched_epoch, answer, dropped } => {
+            let lfe = if *last_fetched_epoch >= 0 {
+                format!(", LastFetchedEpoch {last_fetched_epoch}")
+            } else {
+                String::new()
+            };
+            out.push(m(b(*follower), b(*leader), MessageKind::Fetch, format!("Fetch at {offset}{lfe}")));
+            let mut reply = m(b(*leader), b(*follower), MessageKind::FetchResponse, fetch_answer(trace, answer));
+            reply.lost = *dropped;
+            out.push(reply);
+        }
+        Annotation::Consumed { broker, records } => {
+            out.push(m(Party::Consumer, b(*broker), MessageKind::Fetch, "Fetch (consumer) from 0".into()));
+            let hw = step.state.replicas[*broker as usize].hw;
+            out.push(m(
+                b(*broker),
+                Party::Consumer,
+                MessageKind::FetchResponse,
+                format!("{}, HW {hw}", or_nothing(labels(trace, records))),
+            ));
+        }
+        Annotation::Truncated { broker, to, removed, .. } => {
+            out.push(m(
+                b(*broker),
+                b(*broker),
+                MessageKind::Local,
+                format!("truncate to {to} ({})", labels(trace, removed)),
+            ));
+        }
+        Annotation::Crashed { broker, power } => {
+            out.push(m(b(*broker), b(*broker), MessageKind::Local, if *power { "power loss" } else { "crash" }.into()));
+        }
+        Annotation::Restarted { broker } => out.push(m(b(*broker), b(*broker), MessageKind::Local, "restart".into())),
+        Annotation::Halted { broker } => out.push(m(b(*broker), b(*broker), MessageKind::Local, "halt".into())),
+        _ => {}
+    }
+}
+
+fn elected_in(step: &Step) -> bool {
+    step.annotations.iter().any(|a| matches!(a, Annotation::Elected { .. }))
+}
+
+fn labels(trace: &Trace, ids: &[u32]) -> String {
+    ids.iter().map(|id| trace.label(*id)).collect::<Vec<_>>().join(", ")
+}
+
+fn or_nothing(text: String) -> String {
+    if text.is_empty() {
+        "nothing".into()
+    } else {
+        text
+    }
+}
+
+fn end_text(e: EpochEnd) -> String {
+    match (e.epoch, e.offset) {
+        (_, -1) => "UNDEFINED".into(),
+        (-1, o) => format!("offset {o}"),
+        (ep, o) => format!("epoch {ep} ends at {o}"),
+    }
+}
+
+fn fetch_answer(trace: &Trace, answer: &FetchAnswer) -> String {
+    match answer {
+        FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", or_nothing(labels(trace, records))),
+        FetchAnswer::DivergingEpoch { end } => format!("DivergingEpoch: {}", end_text(*end)),
+        FetchAnswer::Error { error } => error.to_string(),
+    }
+}

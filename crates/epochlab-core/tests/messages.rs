@@ -1,0 +1,35 @@
+//! The message list a sequence diagram draws, from KIP-101 scenario 1: LeaderAndIsr to both brokers, the
+//! produce and its acknowledgement, fetches, the lost response, the consumer's read, the truncation mark.
+
+use epochlab_core::messages::{messages, MessageKind, Party};
+use epochlab_core::presets::find;
+use epochlab_core::{run_variant, Variant};
+
+#[test]
+fn scenario_1_under_hw_truncation_gives_the_exchanges_of_its_story() {
+    let s = find("kip101-scenario-1").expect("preset").scenario();
+    let t = run_variant(&s, Variant::HwTruncation);
+    let all = messages(&s, &t);
+    let at = |step: u32| all.iter().filter(move |m| m.step == step).collect::<Vec<_>>();
+    let (a, b) = (Party::Broker(0), Party::Broker(1));
+    let election = at(0);
+    assert_eq!(election.iter().filter(|m| m.kind == MessageKind::LeaderAndIsr && !m.held).count(), 2);
+    assert!(at(1).iter().any(|m| m.from == Party::Producer && m.to == b && m.label == "Produce m1"));
+    let lost = at(5);
+    assert!(lost.iter().any(|m| m.kind == MessageKind::Fetch && m.from == a && m.label == "Fetch at 2"));
+    assert!(lost.iter().any(|m| m.kind == MessageKind::FetchResponse && m.lost && m.label == "nothing, HW 2"));
+    assert!(at(5).iter().chain(at(4).iter()).any(|m| m.kind == MessageKind::ProduceResponse && m.label == "ack m2"));
+    assert!(at(6).iter().any(|m| m.to == Party::Consumer && m.label == "m1, m2, HW 2"));
+    assert!(at(8).iter().any(|m| m.kind == MessageKind::Local && m.from == a && m.label.starts_with("truncate to 1")));
+}
+
+#[test]
+fn a_held_back_leader_and_isr_is_drawn_held_then_delivered() {
+    let s = find("kafka-6361-fast-failover").expect("preset").scenario();
+    let t = run_variant(&s, Variant::Kip101);
+    let all = messages(&s, &t);
+    assert!(all
+        .iter()
+        .any(|m| m.step == 5 && m.to == Party::Broker(0) && m.kind == MessageKind::LeaderAndIsr && m.held));
+    assert!(all.iter().any(|m| m.step == 9 && m.to == Party::Broker(1) && m.label.ends_with("(delivered)")));
+}
