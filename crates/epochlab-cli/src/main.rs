@@ -7,6 +7,7 @@ mod check;
 mod commands;
 mod grid;
 mod messages;
+mod release;
 mod shrink;
 
 use std::process::ExitCode;
@@ -48,6 +49,17 @@ enum Command {
         /// Also list the messages (Produce, LeaderAndIsr, Fetch, OffsetsForLeaderEpoch, …) step by step.
         #[arg(long)]
         messages: bool,
+        /// Run under a Kafka release (0.10.2, 0.11.0, 1.0, 1.1, 2.0, 2.1, 2.4, 2.8, kraft) instead of a variant.
+        #[arg(long, value_name = "RELEASE", conflicts_with_all = ["variants", "all_variants"])]
+        kafka: Option<String>,
+    },
+    /// Run a scenario under every Kafka release and say where the outcome changes, and why.
+    Bisect {
+        /// A scenario file, JSON or text, or `-` for standard input.
+        file: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// List the presets, or print one as a scenario file.
     Presets {
@@ -136,10 +148,14 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Run { file, variants, all_variants, json, at, steps, messages } => {
+        Command::Run { file, variants, all_variants, json, at, steps, messages, kafka } => {
             let shown = commands::Shown { at, steps, messages };
-            commands::run(&file, &variants, all_variants, json, shown)
+            match kafka {
+                Some(id) => release::run(&file, &id, json, &shown),
+                None => commands::run(&file, &variants, all_variants, json, shown),
+            }
         }
+        Command::Bisect { file, json } => release::bisect_file(&file, json),
         Command::Presets { name } => commands::presets(name.as_deref()),
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),

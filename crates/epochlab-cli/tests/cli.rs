@@ -297,3 +297,16 @@ fn run_messages_lists_each_exchange_with_lost_responses_marked() {
     );
     assert!(text.contains("[truncate to 1 (m2)]"), "{text}");
 }
+
+#[test]
+fn bisect_names_the_release_and_the_kip_that_fixed_a_story() {
+    let file = preset_file("kafka-6361-fast-failover");
+    let out = epochlab(&["bisect", file.to_str().unwrap(), "--json"]);
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["releases"].as_array().expect("releases").len(), 9);
+    assert!(v["summary"].as_str().unwrap_or_default().contains("holds from 2.0: KIP-279"), "{v}");
+    let run = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "1.1"]));
+    assert!(run.starts_with("Kafka 1.1: runs as kip-101") && run.contains("verdict: BUG"), "{run}");
+    assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "0.9"]), "unknown Kafka release \"0.9\"");
+}

@@ -23,6 +23,7 @@ pub mod lesson;
 pub mod messages;
 pub mod presets;
 mod record;
+pub mod release;
 pub mod report;
 mod resume;
 pub mod scenario;
