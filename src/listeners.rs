@@ -34,9 +34,27 @@ fn typing(e: &KeyboardEvent) -> bool {
         || el.closest("[contenteditable]").ok().flatten().is_some()
 }
 
-/// Global shortcuts: ←/→ step, space play/pause, Home/End; arrows, Enter and Escape while placing.
+/// Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z and Ctrl+Y redo (in a text field the browser's own undo applies).
+fn undo_key(e: &KeyboardEvent) -> Option<Action> {
+    if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+        return None;
+    }
+    match (e.key().to_lowercase().as_str(), e.shift_key()) {
+        ("z", false) => Some(Action::Undo),
+        ("z", true) | ("y", false) => Some(Action::Redo),
+        _ => None,
+    }
+}
+
+/// Global shortcuts: ←/→ step, space play/pause, Home/End, undo and redo; arrows, Enter and Escape while placing.
 pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
-    if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+    if typing(e) {
+        return None;
+    }
+    if let Some(action) = undo_key(e) {
+        return Some(action);
+    }
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
         return None;
     }
     let key = e.key();
