@@ -31,7 +31,12 @@ struct Teller {
 }
 
 impl Teller {
-    fn tell(&self, what: &str, result: Result<(), String>) {
+    /// The same teller for another kind of save (each kind is told once).
+    fn another(&self) -> Teller {
+        Teller { dispatch: self.dispatch.clone(), failing: Rc::default() }
+    }
+
+    fn tell(&self, what: &str, result: Result<(), String>, undo: bool) {
         let Err(why) = result else { return self.failing.set(false) };
         if self.failing.replace(true) {
             return;
@@ -40,7 +45,7 @@ impl Teller {
             "{what} could not be saved in this browser ({why}). It stays on this page and the copy saved before is \
              unchanged: export it as JSON to keep it."
         );
-        let notice = Notice { error: true, text, undo: false };
+        let notice = Notice { error: true, text, undo };
         // Told after the action being run, never from inside it.
         if let Some(dispatch) = self.dispatch.borrow().clone() {
             spawn_local(async move { dispatch.emit(Action::Notify(notice)) });
@@ -54,6 +59,7 @@ pub struct EffectRunner {
     /// Storage works: without it nothing is written (the page said so once, at the start).
     stored_ok: bool,
     teller: Teller,
+    library_teller: Teller,
     unsaved: Unsaved,
     save_timer: RefCell<Option<Timeout>>,
     address_timer: RefCell<Option<Timeout>>,
@@ -65,7 +71,7 @@ pub struct EffectRunner {
 fn save(unsaved: &Unsaved, teller: &Teller) {
     let model = unsaved.borrow_mut().take();
     if let Some(model) = model {
-        teller.tell("Your scenario", storage::save(&model.snapshot()));
+        teller.tell("Your scenario", storage::save(&model.snapshot()), false);
     }
 }
 
@@ -82,6 +88,7 @@ impl EffectRunner {
         EffectRunner {
             embed,
             stored_ok,
+            library_teller: teller.another(),
             teller,
             unsaved,
             save_timer: RefCell::new(None),
@@ -98,7 +105,8 @@ impl EffectRunner {
                 Effect::Save if self.stored_ok => self.save_soon(model),
                 // The library is the safety net of a replaced scenario: written at once.
                 Effect::SaveLibrary if self.stored_ok => {
-                    self.teller.tell("My scenarios", storage::save_library(&model.library));
+                    // What was just kept there is on this page still: undo brings it back.
+                    self.library_teller.tell("My scenarios", storage::save_library(&model.library), true);
                 }
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),

@@ -13,7 +13,12 @@ impl Model {
         let Snapshot { scenario, variants, cursor } = snapshot;
         let mut model = Model::new(scenario, variants, None);
         model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
-        let presets: Vec<_> = presets::PRESETS.iter().map(|p| (p.id, p.scenario())).collect();
+        // A preset shown under other variants is still the preset.
+        let under = |mut s: Scenario| {
+            s.config.variant = model.scenario.config.variant;
+            s
+        };
+        let presets: Vec<_> = presets::PRESETS.iter().map(|p| (p.id, under(p.scenario()))).collect();
         model.preset = presets.iter().find(|(_, s)| *s == model.scenario).map(|(id, _)| *id);
         // An edited preset still carrying the preset's description: the page marks it as possibly stale.
         let described = |s: &Scenario| !s.description.is_empty() && s.description == model.scenario.description;
@@ -49,13 +54,13 @@ impl Model {
         let scenario = p.scenario();
         let what = format!("Opened the preset \u{201c}{}\u{201d}.", scenario.name);
         self.load(Model::new(scenario, variants, Some(p.id)));
-        self.tell_replaced(kept, what);
+        self.tell_replaced(kept, what, false);
     }
 
     pub(super) fn new_scenario(&mut self) {
         let kept = self.keep_working();
         self.load(Model::new(Scenario::empty(), self.variants.clone(), None));
-        self.tell_replaced(kept, "Started a new scenario.".to_string());
+        self.tell_replaced(kept, "Started a new scenario.".to_string(), false);
     }
 
     /// Replace the scenario (from an embedding page), showing its configured variant first.
@@ -67,16 +72,14 @@ impl Model {
         }
         let kept = self.keep_working();
         self.load(Model::new(scenario, variants, None));
-        if kept.is_some() {
-            self.tell_replaced(kept, "The embedding page opened a scenario.".to_string());
-        }
+        self.tell_replaced(kept, "The embedding page opened a scenario.".to_string(), false);
     }
 
     pub(super) fn import(&mut self, snapshot: Snapshot) {
         let name = snapshot.scenario.name.clone();
         let kept = self.keep_working();
         self.load(Model::open(snapshot));
-        self.tell_replaced(kept, format!("Imported \"{name}\"."));
+        self.tell_replaced(kept, format!("Imported \"{name}\"."), true);
     }
 }
 
@@ -105,6 +108,13 @@ mod tests {
         let m = Model::open(Snapshot { cursor: Some(99), ..landing.clone() });
         assert_eq!((m.cursor, m.preset), (Some(9), Some("kip101-scenario-1")));
         assert_eq!(Model::open(Snapshot { cursor: None, ..landing }).cursor, None);
+    }
+
+    #[test]
+    fn a_preset_reopened_under_other_variants_is_still_the_preset() {
+        let happy = Model::landing().after(Action::LoadPreset("happy-path".into()));
+        assert_eq!(Model::open(happy.snapshot()).preset, Some("happy-path"));
+        assert!(!Model::open(happy.snapshot()).is_users(), "so it is not kept in My scenarios");
     }
 
     #[test]

@@ -31,16 +31,15 @@ impl Model {
         Some(self.scenario.name.clone())
     }
 
-    /// Say what replaced the scenario, and where the user's own went (with an Undo button).
-    pub(super) fn tell_replaced(&mut self, kept: Option<String>, what: String) {
-        self.notice = Some(match kept {
-            Some(name) => Notice {
-                error: false,
-                text: format!("{what} Your scenario \u{201c}{name}\u{201d} was saved in My scenarios."),
-                undo: true,
-            },
-            None => Notice { error: false, text: what, undo: true },
-        });
+    /// Say what replaced the scenario and where the user's own went, with an Undo button; a scenario that was
+    /// not the user's (an unedited preset) needs no word unless `always`.
+    pub(super) fn tell_replaced(&mut self, kept: Option<String>, what: String, always: bool) {
+        let text = match kept {
+            Some(name) => format!("{what} Your scenario \u{201c}{name}\u{201d} was saved in My scenarios."),
+            None if always => what,
+            None => return,
+        };
+        self.notice = Some(Notice { error: false, text, undo: true });
     }
 
     /// Open a kept scenario (keeping the working one first).
@@ -52,7 +51,7 @@ impl Model {
         let kept = self.keep_working().filter(|_| self.library_id != Some(id));
         self.load(Model::open(entry.snapshot.clone()));
         self.library_id = Some(id);
-        self.tell_replaced(kept, format!("Opened \u{201c}{}\u{201d}.", entry.name()));
+        self.tell_replaced(kept, format!("Opened \u{201c}{}\u{201d}.", entry.name()), false);
     }
 
     /// Rename a kept scenario (and the working one, when it is that entry).
