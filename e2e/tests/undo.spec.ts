@@ -323,3 +323,35 @@ test.describe('pasted imports', () => {
     errors.check();
   });
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('undo, redo and My scenarios work by touch at 375 px, with targets of at least 24 px', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await openConfig(page);
+    await page.getByTestId('broker-add').tap();
+    await expect(page.getByTestId('lane-C')).toBeVisible();
+    const undo = page.getByTestId('undo');
+    await undo.tap();
+    await expect(page.getByTestId('lane-C')).toHaveCount(0);
+    await page.getByTestId('redo').tap();
+    await expect(page.getByTestId('lane-C')).toBeVisible();
+    await page.getByTestId('new-scenario').tap();
+    await expect(page.getByTestId('notice')).toContainText('saved in My scenarios');
+    await page.screenshot({ path: '/tmp/undo-375-kept-notice.png' });
+    await openMine(page);
+    const openEntry = page.getByRole('button', { name: /^Open KIP-101 scenario 1/ });
+    await openEntry.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/undo-375-my-scenarios.png' });
+    for (const target of [undo, page.getByTestId('redo'), openEntry, page.getByTestId('notice').getByRole('button', { name: 'Undo' })]) {
+      const box = (await target.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(24);
+      expect(box.height).toBeGreaterThanOrEqual(24);
+    }
+    await openEntry.tap();
+    await expect(page.getByTestId('lane-C')).toBeVisible();
+    errors.check();
+  });
+});

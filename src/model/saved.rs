@@ -35,7 +35,9 @@ impl Model {
     /// not the user's (an unedited preset) needs no word unless `always`.
     pub(super) fn tell_replaced(&mut self, kept: Option<String>, what: String, always: bool) {
         let text = match kept {
-            Some(name) => format!("{what} Your scenario \u{201c}{name}\u{201d} was saved in My scenarios."),
+            Some(name) => {
+                format!("{what} Your scenario \u{201c}{name}\u{201d} was saved in My scenarios (below the timeline).")
+            }
             None if always => what,
             None => return,
         };
