@@ -211,11 +211,11 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
-                    <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
+                <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
+                    <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Share, embed, export and import" testid="share-panel">
                     <SharePanel model={model.clone()} dispatch={dispatch.clone()} />

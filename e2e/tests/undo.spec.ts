@@ -235,10 +235,14 @@ test.describe('broken storage', () => {
     await expect(chips(page)).toHaveCount(11);
     await page.waitForTimeout(500);
     await expect(page.getByTestId('notice')).toHaveCount(0);
-    // An embed opens too.
-    await page.goto('./#embed=view');
+    // An embed opens too, and an editable one undoes.
+    await page.goto('./#embed=edit');
     await expect(page.getByTestId('embed')).toBeVisible();
-    await expect(page.getByTestId('headline')).toBeVisible();
+    await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+    await expect(chips(page)).toHaveCount(11);
+    await page.getByTestId('undo').click();
+    await expect(chips(page)).toHaveCount(10);
+    await page.screenshot({ path: '/tmp/undo-desktop-embed-edit.png' });
     errors.check();
   });
 

@@ -120,7 +120,10 @@ impl Model {
         // An undo makes the notice about the edit (say, "saved in My scenarios") stale.
         self.notice = None;
         self.rerun();
-        self.cursor = past.cursor.filter(|_| self.last_step().is_some()).map(|c| c.min(self.last_step().unwrap_or(0)));
+        self.cursor = match (past.cursor, self.last_step()) {
+            (Some(c), Some(last)) => Some(c.min(last)),
+            _ => None,
+        };
     }
 
     pub(super) fn undo(&mut self) {
