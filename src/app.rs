@@ -24,7 +24,8 @@ use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_pause_when_unseen, use_playback, use_reload_on_new_link,
+    use_embed_commands, use_file_drop, use_keyboard, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
+    use_reload_on_new_link,
 };
 use crate::model::{Action, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
@@ -239,6 +240,7 @@ pub fn app(props: &AppProps) -> Html {
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());
     use_embed_commands(latest.clone(), dispatch.clone());
+    use_library_from_other_tabs(latest.clone(), dispatch.clone(), started.2);
     use_file_drop(latest, dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);

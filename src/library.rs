@@ -12,12 +12,12 @@ use serde_json::Value;
 use crate::snapshot::{self, Snapshot};
 
 /// A kept scenario.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// Stable within the library (the largest so far plus one).
     pub id: u64,
     /// When it was last kept, in milliseconds since the epoch.
-    pub edited: f64,
+    pub edited: u64,
     /// The scenario, with its variants and cursor.
     pub snapshot: Snapshot,
 }
@@ -29,7 +29,7 @@ impl Entry {
 }
 
 /// Every kept scenario, the most recently kept first.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Library {
     pub entries: Vec<Rc<Entry>>,
     /// Entries that could not be read, as their JSON text, kept to be written back unchanged.
@@ -46,7 +46,7 @@ impl Library {
     }
 
     /// Keep `snapshot` as entry `id` (replacing it), or as a new entry; returns its id.
-    pub fn keep(&mut self, id: Option<u64>, snapshot: Snapshot, edited: f64) -> u64 {
+    pub fn keep(&mut self, id: Option<u64>, snapshot: Snapshot, edited: u64) -> u64 {
         let id = id.filter(|id| self.get(*id).is_some()).unwrap_or_else(|| self.next_id());
         self.entries.retain(|e| e.id != id);
         self.entries.insert(0, Rc::new(Entry { id, edited, snapshot }));
@@ -67,7 +67,7 @@ impl Library {
     }
 
     /// A copy of an entry named "<name> (copy)", kept first; returns its id.
-    pub fn duplicate(&mut self, id: u64, edited: f64) -> Option<u64> {
+    pub fn duplicate(&mut self, id: u64, edited: u64) -> Option<u64> {
         let mut snapshot = self.get(id)?.snapshot.clone();
         snapshot.scenario.name = format!("{} (copy)", snapshot.scenario.name);
         Some(self.keep(None, snapshot, edited))
@@ -77,7 +77,7 @@ impl Library {
     /// unreadable entries as they were.
     pub fn to_json(&self) -> String {
         let readable = self.entries.iter().map(|e| {
-            format!(r#"{{"id": {}, "edited": {}, "state": {}}}"#, e.id, e.edited as u64, snapshot::to_json(&e.snapshot))
+            format!(r#"{{"id": {}, "edited": {}, "state": {}}}"#, e.id, e.edited, snapshot::to_json(&e.snapshot))
         });
         let all: Vec<String> = readable.chain(self.unreadable.iter().cloned()).collect();
         format!("[{}]", all.join(",\n"))
@@ -102,7 +102,8 @@ impl Library {
 
 fn entry_of(item: &Value) -> Option<Entry> {
     let id = item.get("id")?.as_u64()?;
-    let edited = item.get("edited")?.as_f64()?;
+    // Milliseconds; a fraction (written by hand) is dropped.
+    let edited = item.get("edited")?.as_f64()? as u64;
     let snapshot = snapshot::from_json(&item.get("state")?.to_string()).ok()?;
     Some(Entry { id, edited, snapshot })
 }
@@ -121,8 +122,8 @@ mod tests {
     #[test]
     fn the_json_form_round_trips() {
         let mut library = Library::default();
-        let a = library.keep(None, snapshot("mine"), 1_700_000_000_000.0);
-        let b = library.keep(None, Snapshot { cursor: None, ..snapshot("other \"quoted\"") }, 5.0);
+        let a = library.keep(None, snapshot("mine"), 1_700_000_000_000);
+        let b = library.keep(None, Snapshot { cursor: None, ..snapshot("other \"quoted\"") }, 5);
         assert_ne!(a, b);
         let read = Library::from_json(&library.to_json()).unwrap();
         assert_eq!(read, library);
@@ -132,30 +133,30 @@ mod tests {
     #[test]
     fn keeping_an_entry_again_replaces_it_and_moves_it_first() {
         let mut library = Library::default();
-        let a = library.keep(None, snapshot("a"), 1.0);
-        library.keep(None, snapshot("b"), 2.0);
-        assert_eq!(library.keep(Some(a), snapshot("a, edited"), 3.0), a);
+        let a = library.keep(None, snapshot("a"), 1);
+        library.keep(None, snapshot("b"), 2);
+        assert_eq!(library.keep(Some(a), snapshot("a, edited"), 3), a);
         let names: Vec<&str> = library.entries.iter().map(|e| e.name()).collect();
         assert_eq!(names, ["a, edited", "b"]);
-        assert_eq!(library.keep(Some(99), snapshot("c"), 4.0), 3, "an id that is gone gets a new one");
+        assert_eq!(library.keep(Some(99), snapshot("c"), 4), 3, "an id that is gone gets a new one");
     }
 
     #[test]
     fn rename_duplicate_and_remove() {
         let mut library = Library::default();
-        let a = library.keep(None, snapshot("a"), 1.0);
+        let a = library.keep(None, snapshot("a"), 1);
         assert!(library.rename(a, "renamed"));
-        let copy = library.duplicate(a, 2.0).unwrap();
+        let copy = library.duplicate(a, 2).unwrap();
         assert_eq!(library.get(copy).unwrap().name(), "renamed (copy)");
         assert_eq!(library.get(copy).unwrap().snapshot.scenario.events, presets::default_scenario().events);
         assert_eq!(library.remove(a).unwrap().name(), "renamed");
-        assert!(library.get(a).is_none() && !library.rename(a, "x") && library.duplicate(a, 3.0).is_none());
+        assert!(library.get(a).is_none() && !library.rename(a, "x") && library.duplicate(a, 3).is_none());
     }
 
     #[test]
     fn corrupt_entries_are_kept_aside_and_written_back_unchanged() {
         let mut good = Library::default();
-        good.keep(None, snapshot("good"), 1.0);
+        good.keep(None, snapshot("good"), 1);
         let good_json = good.to_json();
         let text = format!(
             r#"[{}, {{"id": 7}}, "junk", {{"id": 8, "edited": 1, "state": {{"scenario": {{"version": 9}}, "variants": []}}}}]"#,

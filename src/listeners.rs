@@ -168,6 +168,25 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch) {
     });
 }
 
+/// "My scenarios" written by another tab of the same site: this page takes that list, so that its next write
+/// keeps what the other tab kept (the `storage` event fires in every other tab of the origin).
+#[hook]
+pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, stored_ok: bool) {
+    use_effect_with((), move |_| {
+        let listener = stored_ok.then(|| {
+            EventListener::new(&gloo::utils::window(), "storage", move |_| {
+                let text = crate::storage::load_library().unwrap_or_else(|| "[]".to_string());
+                let Ok(library) = crate::library::Library::from_json(&text) else { return };
+                // Only a real change: this page's own writes come back as no event, others' as one each.
+                if *state.borrow().library != library {
+                    dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));
+                }
+            })
+        });
+        move || drop(listener)
+    });
+}
+
 /// Files dropped anywhere on the page are imported (HTML5 drag and drop, distinct from chip dragging).
 #[hook]
 pub fn use_file_drop(state: LatestModel, dispatch: Dispatch) {

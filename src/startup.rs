@@ -80,7 +80,7 @@ pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64
         return false;
     }
     let mut library = (*model.library).clone();
-    library.keep(None, previous.snapshot(), now);
+    library.keep(None, previous.snapshot(), now as u64);
     model.library = Rc::new(library);
     true
 }
@@ -218,7 +218,7 @@ mod tests {
     fn my_scenarios_opens_keeps_unreadable_entries_aside_and_sets_an_unreadable_list_aside() {
         assert_eq!(stored_library(None), StoredLibrary::Read(Library::default(), None));
         let mut library = Library::default();
-        library.keep(None, Model::landing().after(Action::AddBroker).snapshot(), 1.0);
+        library.keep(None, Model::landing().after(Action::AddBroker).snapshot(), 1);
         let text = library.to_json();
         assert_eq!(stored_library(Some(&text)), StoredLibrary::Read(library.clone(), None));
         let with_junk = format!("{}, 42]", text.trim_end_matches(']'));

@@ -170,6 +170,27 @@ test.describe('My scenarios', () => {
     errors.check();
   });
 
+  test('two tabs: what one keeps, the other shows and never writes over', async ({ page, context }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    const other = await context.newPage();
+    await other.goto('./');
+    await expect(other.getByTestId('headline')).toBeVisible();
+    await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+    await page.getByTestId('new-scenario').click();
+    await expect(page.getByTestId('notice')).toContainText('saved in My scenarios');
+    await openMine(other);
+    await expect(other.getByTestId('saved-list').locator('li')).toHaveCount(1);
+    // The other tab keeps a scenario of its own: both are in the list.
+    await mouseDrag(other, other.getByTestId('palette-crash'), cell(other, 0, 'end'));
+    await other.getByTestId('preset-picker').selectOption('happy-path');
+    await expect(other.getByTestId('saved-list').locator('li')).toHaveCount(2);
+    await expect.poll(async () => JSON.parse((await storedText(page, LIBRARY))!).length).toBe(2);
+    await openMine(page);
+    await expect(page.getByTestId('saved-list').locator('li')).toHaveCount(2);
+    errors.check();
+  });
+
   test('a corrupt entry gives a notice, the others open, and it is written back untouched', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page);

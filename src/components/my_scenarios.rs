@@ -30,7 +30,7 @@ fn entry_row(entry: &Rc<Entry>, open_now: bool, d: &Dispatch) -> Html {
         <li class={classes!("saved__entry", open_now.then_some("saved__entry--open"))} data-testid={format!("saved-{id}")}>
             <input type="text" class="saved__name" value={name.clone()} maxlength={MAX_NAME.to_string()} onchange={rename}
                 aria-label={format!("Rename {name}")} title={name.clone()} data-testid={format!("saved-name-{id}")} />
-            <span class="saved__when">{ format!("last edit {}", when(entry.edited)) }{ if open_now { " (open now)" } else { "" } }</span>
+            <span class="saved__when">{ format!("last edit {}", when(entry.edited as f64)) }{ if open_now { " (open now)" } else { "" } }</span>
             { button("Open", format!("Open {name}"), Action::OpenSaved(id), format!("saved-open-{id}")) }
             { button("Duplicate", format!("Duplicate {name}"), Action::DuplicateSaved(id), format!("saved-duplicate-{id}")) }
             { button("Delete", format!("Delete {name}"), Action::DeleteSaved(id), format!("saved-delete-{id}")) }

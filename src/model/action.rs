@@ -95,6 +95,8 @@ pub enum Action {
     DuplicateSaved(u64),
     /// Delete a scenario from "My scenarios".
     DeleteSaved(u64),
+    /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
+    SyncLibrary(std::rc::Rc<crate::library::Library>),
 }
 
 impl Action {

@@ -178,12 +178,17 @@ impl Model {
     pub fn reduce_at(&self, action: Action, now: f64) -> (Model, Vec<Effect>) {
         let mut next = self.clone();
         next.now = now;
-        let recorded = !matches!(action, Action::Undo | Action::Redo);
+        // Another tab's list of My scenarios is neither this page's edit nor for this page to write back.
+        let synced = matches!(action, Action::SyncLibrary(_));
+        let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         next.apply(action);
         if recorded {
             next.record_since(self);
         }
-        let effects = next.effects_since(self);
+        let mut effects = next.effects_since(self);
+        if synced {
+            effects.retain(|e| *e != Effect::SaveLibrary);
+        }
         (next, effects)
     }
 
@@ -240,6 +245,7 @@ impl Model {
             Action::RenameSaved(id, name) => self.rename_saved(id, &name),
             Action::DuplicateSaved(id) => self.duplicate_saved(id),
             Action::DeleteSaved(id) => self.delete_saved(id),
+            Action::SyncLibrary(library) => self.library = library,
         }
     }
 }

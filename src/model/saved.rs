@@ -26,7 +26,7 @@ impl Model {
             return None;
         }
         let mut library = (*self.library).clone();
-        library.keep(self.library_id, self.snapshot(), self.now);
+        library.keep(self.library_id, self.snapshot(), self.now as u64);
         self.library = Rc::new(library);
         Some(self.scenario.name.clone())
     }
@@ -70,7 +70,7 @@ impl Model {
 
     pub(super) fn duplicate_saved(&mut self, id: u64) {
         let mut library = (*self.library).clone();
-        if library.duplicate(id, self.now).is_some() {
+        if library.duplicate(id, self.now as u64).is_some() {
             self.library = Rc::new(library);
         }
     }
@@ -178,6 +178,15 @@ mod tests {
         let m = edited_landing().after(Action::LoadPreset("happy-path".into())).after(Action::Undo);
         assert_eq!(m.scenario, edited_landing().scenario);
         assert!(m.library.entries.is_empty(), "as it was before the preset");
+    }
+
+    #[test]
+    fn another_tabs_list_is_taken_without_becoming_an_edit_or_a_write() {
+        let mut other = crate::library::Library::default();
+        other.keep(None, edited_landing().snapshot(), 1);
+        let (m, effects) = Model::landing().reduce(Action::SyncLibrary(Rc::new(other.clone())));
+        assert_eq!(*m.library, other);
+        assert!(!m.history.can_undo() && !effects.contains(&Effect::SaveLibrary), "{effects:?}");
     }
 
     #[test]
