@@ -10,8 +10,9 @@ use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
-use crate::components::header::{headline, Header};
+use crate::components::header::{headline, undo_buttons, Header};
 use crate::components::log_grid::Legend;
+use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
 use crate::components::palette::Palette;
 use crate::components::share_panel::SharePanel;
@@ -23,11 +24,12 @@ use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_pause_when_unseen, use_playback, use_reload_on_new_link,
+    use_embed_commands, use_file_drop, use_keyboard, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
+    use_reload_on_new_link,
 };
-use crate::model::{Action, Model, PlaceSource};
+use crate::model::{Action, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
-use crate::startup::{startup, Startup};
+use crate::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
 use crate::{storage, web};
 
 /// Traces compared by identity (a re-run makes new ones), for memo dependencies.
@@ -48,36 +50,70 @@ pub struct AppProps {
     pub unpacked: Rc<link::Unpacked>,
 }
 
-/// The first model and the embed mode, from the address and the stored working scenario.
-fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>) {
+/// Open "My scenarios" into the first model, saying what could not be read; with a link, the stored working
+/// scenario is kept there before the link's scenario can replace it.
+fn open_library(model: &mut Model, stored: Option<&str>, linked: bool) {
+    let notice = match stored_library(storage::load_library().as_deref()) {
+        StoredLibrary::Read(library, notice) => {
+            model.library = Rc::new(library);
+            notice
+        }
+        StoredLibrary::Unreadable(notice) => {
+            let _ = storage::load_library().map(|text| storage::set_aside_library(&text));
+            Some(notice)
+        }
+    };
+    model.now = js_sys::Date::now();
+    if linked && keep_stored_before_link(model, stored, model.now) && storage::save_library(&model.library).is_ok() {
+        let text = "Your own scenario is kept in My scenarios (under Configuration) while this link is open.";
+        model.notice = model.notice.take().or(Some(Notice { error: false, text: text.to_string(), undo: false }));
+    }
+    if notice.is_some() {
+        model.notice = notice;
+    }
+}
+
+/// The first model, the embed mode, and whether storage works, from the address and the stored state.
+fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     let hash = web::hash();
+    let params = link::params(&hash);
     // An embed never touches the reader's saved scenario, not even to read it.
-    let embedded = link::params(&hash).embed.is_some();
-    let stored = if embedded { None } else { storage::load() };
-    let Startup { mut model, embed } = startup(&hash, stored, unpacked);
+    let embedded = params.embed.is_some();
+    let stored_ok = !embedded && storage::available();
+    let stored = if stored_ok { storage::load() } else { None };
+    let Startup { mut model, embed } = startup(&hash, stored.clone(), unpacked);
+    if stored_ok {
+        open_library(&mut model, stored.as_deref(), params.payload.is_some());
+    } else if !embedded {
+        model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
+    }
     model.page.framed = web::in_frame();
-    (Rc::new(model), embed)
+    (Rc::new(model), embed, stored_ok)
 }
 
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
 /// reducer returned, draw.
 #[hook]
-fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, LatestModel, Dispatch) {
+fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc<Model>, LatestModel, Dispatch) {
     let latest = use_mut_ref(|| first.clone());
     let redraw = use_force_update();
     // One callback for the page's whole life, so that memoized components see equal props.
     let dispatch = {
         let latest = latest.clone();
         (*use_memo((), move |_| {
-            let runner = EffectRunner::new(embed);
-            Callback::from(move |action: Action| {
+            // A failed save is told through the dispatch made below.
+            let told: Rc<std::cell::RefCell<Option<Dispatch>>> = Rc::default();
+            let runner = EffectRunner::new(embed, stored_ok, told.clone());
+            let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
-                let (next, effects) = current.reduce(action);
+                let (next, effects) = current.reduce_at(action, js_sys::Date::now());
                 let next = Rc::new(next);
                 *latest.borrow_mut() = next.clone();
                 runner.run(&effects, &next);
                 redraw.force_update();
-            })
+            });
+            *told.borrow_mut() = Some(dispatch.clone());
+            dispatch
         }))
         .clone()
     };
@@ -146,12 +182,13 @@ fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, var
 }
 
 /// The compact embed: the headline, a link to the full app, the timeline and the variants.
-fn embed_page(root: NodeRef, model: &Model, mode: EmbedMode, parts: Parts, palette: Html) -> Html {
+fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode, parts: Parts, palette: Html) -> Html {
     let full = format!("{}#{}", web::page_url(), link::fragment(&model.snapshot(), None));
     html! {
         <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
             <header class="embed__head">
                 <p class="embed__headline" data-testid="headline">{ headline(model) }</p>
+                if mode == EmbedMode::Edit { { undo_buttons(model, dispatch) } }
                 <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
             </header>
             { parts.notice }
@@ -178,6 +215,9 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
+                <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
+                    <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
                 <Disclosure summary="Share, embed, export and import" testid="share-panel">
                     <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
@@ -193,20 +233,21 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
 pub fn app(props: &AppProps) -> Html {
     let unpacked = props.unpacked.clone();
     let started = use_memo((), move |_| start((*unpacked).clone()));
-    let (model, latest, dispatch) = use_store(started.0.clone(), started.1);
+    let (model, latest, dispatch) = use_store(started.0.clone(), started.1, started.2);
     let root = use_node_ref();
     use_reload_on_new_link();
     use_keyboard(latest.clone(), dispatch.clone());
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());
     use_embed_commands(latest.clone(), dispatch.clone());
+    use_library_from_other_tabs(latest.clone(), dispatch.clone(), started.2);
     use_file_drop(latest, dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);
     let parts = parts(&model, &dispatch, &drag, variants);
     let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
     match started.1 {
-        Some(mode) => embed_page(root, &model, mode, parts, palette),
+        Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),
         None => full_page(root, &model, &dispatch, parts, palette),
     }
 }

@@ -10,8 +10,9 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen_futures::spawn_local;
 
+use crate::components::Dispatch;
 use crate::link::{self, EmbedMode};
-use crate::model::{Effect, Model};
+use crate::model::{Action, Effect, Model, Notice};
 use crate::{storage, web};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
@@ -22,9 +23,43 @@ const ADDRESS_AFTER: u32 = 400;
 /// The model waiting to be saved, if any.
 type Unsaved = Rc<RefCell<Option<Rc<Model>>>>;
 
+/// Tells the user when a save fails: once, until a save works again (a full storage fails every time).
+#[derive(Clone)]
+struct Teller {
+    dispatch: Rc<RefCell<Option<Dispatch>>>,
+    failing: Rc<Cell<bool>>,
+}
+
+impl Teller {
+    /// The same teller for another kind of save (each kind is told once).
+    fn another(&self) -> Teller {
+        Teller { dispatch: self.dispatch.clone(), failing: Rc::default() }
+    }
+
+    fn tell(&self, what: &str, result: Result<(), String>, undo: bool) {
+        let Err(why) = result else { return self.failing.set(false) };
+        if self.failing.replace(true) {
+            return;
+        }
+        let text = format!(
+            "{what} could not be saved in this browser ({why}). It stays on this page and the copy saved before is \
+             unchanged: export it as JSON to keep it."
+        );
+        let notice = Notice { error: true, text, undo };
+        // Told after the action being run, never from inside it.
+        if let Some(dispatch) = self.dispatch.borrow().clone() {
+            spawn_local(async move { dispatch.emit(Action::Notify(notice)) });
+        }
+    }
+}
+
 /// The effects' timers and listener, for the page's whole life.
 pub struct EffectRunner {
     embed: Option<EmbedMode>,
+    /// Storage works: without it nothing is written (the page said so once, at the start).
+    stored_ok: bool,
+    teller: Teller,
+    library_teller: Teller,
     unsaved: Unsaved,
     save_timer: RefCell<Option<Timeout>>,
     address_timer: RefCell<Option<Timeout>>,
@@ -33,22 +68,28 @@ pub struct EffectRunner {
     _save_on_pagehide: EventListener,
 }
 
-fn save(unsaved: &Unsaved) {
-    if let Some(model) = unsaved.borrow_mut().take() {
-        storage::save(&model.snapshot());
+fn save(unsaved: &Unsaved, teller: &Teller) {
+    let model = unsaved.borrow_mut().take();
+    if let Some(model) = model {
+        teller.tell("Your scenario", storage::save(&model.snapshot()), false);
     }
 }
 
 impl EffectRunner {
-    /// A runner for a page embedded as `embed` (which the address keeps).
-    pub fn new(embed: Option<EmbedMode>) -> EffectRunner {
+    /// A runner for a page embedded as `embed` (which the address keeps), telling failed saves through
+    /// `dispatch` once it is set.
+    pub fn new(embed: Option<EmbedMode>, stored_ok: bool, dispatch: Rc<RefCell<Option<Dispatch>>>) -> EffectRunner {
         let unsaved: Unsaved = Rc::default();
+        let teller = Teller { dispatch, failing: Rc::default() };
         let on_pagehide = {
-            let unsaved = unsaved.clone();
-            EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved))
+            let (unsaved, teller) = (unsaved.clone(), teller.clone());
+            EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved, &teller))
         };
         EffectRunner {
             embed,
+            stored_ok,
+            library_teller: teller.another(),
+            teller,
             unsaved,
             save_timer: RefCell::new(None),
             address_timer: RefCell::new(None),
@@ -61,7 +102,13 @@ impl EffectRunner {
     pub fn run(&self, effects: &[Effect], model: &Rc<Model>) {
         for effect in effects {
             match effect {
-                Effect::Save => self.save_soon(model),
+                Effect::Save if self.stored_ok => self.save_soon(model),
+                // The library is the safety net of a replaced scenario: written at once.
+                Effect::SaveLibrary if self.stored_ok => {
+                    // What was just kept there is on this page still: undo brings it back.
+                    self.library_teller.tell("My scenarios", storage::save_library(&model.library), true);
+                }
+                Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
             }
@@ -71,8 +118,8 @@ impl EffectRunner {
     /// Save `model` once the edits pause (a new timer replaces, and so cancels, the pending one).
     fn save_soon(&self, model: &Rc<Model>) {
         *self.unsaved.borrow_mut() = Some(model.clone());
-        let unsaved = self.unsaved.clone();
-        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved)));
+        let (unsaved, teller) = (self.unsaved.clone(), self.teller.clone());
+        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller)));
     }
 
     /// Write `model`'s link into the address once the edits pause.

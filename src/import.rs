@@ -7,9 +7,19 @@ use epochlab_core::{parse_scenario, Variant};
 use crate::export::{looks_like_svg, metadata_of};
 use crate::snapshot::{self, Snapshot};
 
+/// The largest file or pasted text imported, in bytes.
+pub const MAX_IMPORT_BYTES: usize = 4 * 1024 * 1024;
+
+/// Why `source` (a file's name, "the pasted text") of `bytes` bytes is not imported, if it is too large.
+pub fn too_large(source: &str, bytes: usize) -> Option<String> {
+    (bytes > MAX_IMPORT_BYTES).then(|| format!("{source} is larger than 4 MB"))
+}
+
 /// Read a snapshot from a file's or the clipboard's text. A bare scenario file opens under the variants
 /// `shown` now, on its last step.
 pub fn import_text(text: &str, shown: &[Variant]) -> Result<Snapshot, String> {
+    // A byte-order mark: the file picker's decoder drops it, so pasted text drops it too.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err("it is empty".to_string());
     }
@@ -51,6 +61,22 @@ mod tests {
         let shared = Snapshot { scenario: scenario.clone(), variants: variants.clone(), cursor: Some(4) };
         let (svg, _) = crate::export::svg(&scenario, &traces, &views, Some(4), &snapshot::to_json(&shared));
         assert_eq!(import_text(&svg, &SHOWN), Ok(shared));
+    }
+
+    #[test]
+    fn pasted_text_with_a_byte_order_mark_imports_like_the_file() {
+        let p = &epochlab_core::presets::PRESETS[1];
+        assert_eq!(import_text(&format!("\u{feff}{}", p.json), &SHOWN), import_text(p.json, &SHOWN));
+        assert!(import_text(&format!("\u{feff}{}", p.json), &SHOWN).is_ok());
+    }
+
+    #[test]
+    fn more_than_4_mb_is_too_large_for_files_and_pastes_alike() {
+        assert_eq!(too_large("the pasted text", MAX_IMPORT_BYTES), None);
+        assert_eq!(
+            too_large("the pasted text", MAX_IMPORT_BYTES + 1),
+            Some("the pasted text is larger than 4 MB".into())
+        );
     }
 
     #[test]

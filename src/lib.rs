@@ -15,6 +15,7 @@ pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
+pub mod library;
 pub mod link;
 pub mod listeners;
 pub mod model;

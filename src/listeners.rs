@@ -34,9 +34,27 @@ fn typing(e: &KeyboardEvent) -> bool {
         || el.closest("[contenteditable]").ok().flatten().is_some()
 }
 
-/// Global shortcuts: ←/→ step, space play/pause, Home/End; arrows, Enter and Escape while placing.
+/// Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z and Ctrl+Y redo (in a text field the browser's own undo applies).
+fn undo_key(e: &KeyboardEvent) -> Option<Action> {
+    if !(e.ctrl_key() || e.meta_key()) || e.alt_key() {
+        return None;
+    }
+    match (e.key().to_lowercase().as_str(), e.shift_key()) {
+        ("z", false) => Some(Action::Undo),
+        ("z", true) | ("y", false) => Some(Action::Redo),
+        _ => None,
+    }
+}
+
+/// Global shortcuts: ←/→ step, space play/pause, Home/End, undo and redo; arrows, Enter and Escape while placing.
 pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
-    if typing(e) || e.ctrl_key() || e.meta_key() || e.alt_key() {
+    if typing(e) {
+        return None;
+    }
+    if let Some(action) = undo_key(e) {
+        return Some(action);
+    }
+    if e.ctrl_key() || e.meta_key() || e.alt_key() {
         return None;
     }
     let key = e.key();
@@ -145,6 +163,25 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch) {
                 }
                 Err(why) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
             }
+        });
+        move || drop(listener)
+    });
+}
+
+/// "My scenarios" written by another tab of the same site: this page takes that list, so that its next write
+/// keeps what the other tab kept (the `storage` event fires in every other tab of the origin).
+#[hook]
+pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, stored_ok: bool) {
+    use_effect_with((), move |_| {
+        let listener = stored_ok.then(|| {
+            EventListener::new(&gloo::utils::window(), "storage", move |_| {
+                let text = crate::storage::load_library().unwrap_or_else(|| "[]".to_string());
+                let Ok(library) = crate::library::Library::from_json(&text) else { return };
+                // Only a real change: this page's own writes come back as no event, others' as one each.
+                if *state.borrow().library != library {
+                    dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));
+                }
+            })
         });
         move || drop(listener)
     });

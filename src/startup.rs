@@ -5,6 +5,9 @@
 //! the user edits, and an embed never writes storage at all. Without a link, the stored scenario opens, or
 //! the landing one (with a notice when the stored value cannot be read).
 
+use std::rc::Rc;
+
+use crate::library::Library;
 use crate::link::{self, EmbedMode, Unpacked};
 use crate::model::{Model, Notice, Page, Saving};
 use crate::snapshot;
@@ -22,8 +25,64 @@ fn from_storage(stored: Option<String>) -> Model {
     let Some(text) = stored else { return Model::landing() };
     snapshot::from_json(&text).map(Model::open).unwrap_or_else(|why| {
         let text = format!("Your saved scenario could not be read ({why}), so the default scenario is shown.");
-        Model::landing().with_notice(Notice { error: true, text })
+        Model::landing().with_notice(Notice { error: true, text, undo: false })
     })
+}
+
+/// Said once when the browser keeps nothing for the page.
+pub const NOTHING_KEPT: &str = "This browser blocks storage for this page: Epochlab works, but nothing will be kept \
+     when you leave it (not your scenario, not My scenarios). Export your scenario as JSON to keep it.";
+
+/// What the stored library made of the page.
+#[derive(Debug, PartialEq)]
+pub enum StoredLibrary {
+    /// Read (perhaps with entries kept aside, which the notice counts).
+    Read(Library, Option<Notice>),
+    /// Not a library at all: start empty and move the text aside (never write over it).
+    Unreadable(Notice),
+}
+
+/// Read "My scenarios" from its stored text.
+pub fn stored_library(text: Option<&str>) -> StoredLibrary {
+    let Some(text) = text else { return StoredLibrary::Read(Library::default(), None) };
+    match Library::from_json(text) {
+        Ok(library) => {
+            let n = library.unreadable.len();
+            let notice = (n > 0).then(|| Notice {
+                error: true,
+                text: format!(
+                    "{n} scenario(s) in My scenarios could not be read; they are kept as they were, and the others \
+                     open normally."
+                ),
+                undo: false,
+            });
+            StoredLibrary::Read(library, notice)
+        }
+        Err(why) => StoredLibrary::Unreadable(Notice {
+            error: true,
+            text: format!(
+                "My scenarios could not be read ({why}): it was set aside unchanged in this browser's storage, \
+                 and a new list starts empty."
+            ),
+            undo: false,
+        }),
+    }
+}
+
+/// A link replaces the working scenario once the user edits: keep the stored one in the library first (when it
+/// is the user's own). Returns whether the library changed.
+pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64) -> bool {
+    let Some(previous) = stored.and_then(|text| snapshot::from_json(text).ok()).map(Model::open) else {
+        return false;
+    };
+    let already = model.library.entries.iter().any(|e| e.snapshot.scenario == previous.scenario);
+    if !previous.is_users() || already || previous.scenario == model.scenario {
+        return false;
+    }
+    let mut library = (*model.library).clone();
+    library.keep(None, previous.snapshot(), now as u64);
+    model.library = Rc::new(library);
+    true
 }
 
 /// Decide the first model from the address's fragment, the stored working scenario and, for a compressed
@@ -40,7 +99,7 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
         None => from_storage(stored),
         Some(payload) => link::open_link(&payload, unpacked).map(Model::open).unwrap_or_else(|e| {
             let text = format!("This link could not be opened: {e}. The default scenario is shown instead.");
-            Model::landing().with_notice(Notice { error: true, text })
+            Model::landing().with_notice(Notice { error: true, text, undo: false })
         }),
     };
     model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };
@@ -153,5 +212,34 @@ mod tests {
             assert_eq!(m.scenario, Model::landing().scenario);
             assert!(m.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be read")), "{bad}");
         }
+    }
+
+    #[test]
+    fn my_scenarios_opens_keeps_unreadable_entries_aside_and_sets_an_unreadable_list_aside() {
+        assert_eq!(stored_library(None), StoredLibrary::Read(Library::default(), None));
+        let mut library = Library::default();
+        library.keep(None, Model::landing().after(Action::AddBroker).snapshot(), 1);
+        let text = library.to_json();
+        assert_eq!(stored_library(Some(&text)), StoredLibrary::Read(library.clone(), None));
+        let with_junk = format!("{}, 42]", text.trim_end_matches(']'));
+        let StoredLibrary::Read(read, Some(notice)) = stored_library(Some(&with_junk)) else { panic!("read") };
+        assert_eq!((read.entries, read.unreadable.len()), (library.entries, 1));
+        assert!(notice.error && notice.text.contains("1 scenario(s)"), "{notice:?}");
+        let StoredLibrary::Unreadable(notice) = stored_library(Some("{oops")) else { panic!("unreadable") };
+        assert!(notice.text.contains("set aside unchanged"));
+    }
+
+    #[test]
+    fn a_link_over_the_users_stored_scenario_keeps_it_in_my_scenarios_once() {
+        let mine = Model::landing().after(Action::AddBroker);
+        let mut s = startup(&link_to(&Model::landing(), None), stored(&mine), None);
+        assert!(keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 5.0));
+        assert_eq!(s.model.library.entries[0].snapshot.scenario, mine.scenario);
+        assert!(!keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 6.0), "kept once");
+        let mut other = startup(&link_to(&mine, None), stored(&Model::landing()), None).model;
+        assert!(
+            !keep_stored_before_link(&mut other, stored(&Model::landing()).as_deref(), 5.0),
+            "a preset is not kept"
+        );
     }
 }

@@ -1,19 +1,77 @@
-//! The working scenario survives a reload: its [`Snapshot`] is kept in localStorage in its JSON form. Reading
-//! it back, and what happens when it cannot be read, is the start's business (`startup`).
+//! The working scenario survives a reload: its [`Snapshot`] is kept in localStorage in its JSON form, next to
+//! "My scenarios" ([`Library`]). Reading them back, and what happens when they cannot be read, is the start's
+//! business (`startup`).
+//!
+//! Storage may be missing, blocked (a browser set to block site data, a frame from another site) or full: the
+//! getter itself can throw. Nothing here panics; every write says whether it worked.
 
-use gloo::storage::{LocalStorage, Storage};
+use wasm_bindgen::JsValue;
 
+use crate::library::Library;
 use crate::snapshot::{self, Snapshot};
 
 /// The localStorage key (versioned, so a future format can tell old values apart).
 pub const KEY: &str = "epochlab.working.v1";
+/// "My scenarios".
+pub const LIBRARY_KEY: &str = "epochlab.library.v1";
+/// Where a library that cannot be read at all is moved, so that nothing writes over it.
+pub const UNREADABLE_LIBRARY_KEY: &str = "epochlab.library.v1.unreadable";
 
-/// The stored value, if any (storage that throws, in a third-party frame, holds nothing).
-pub fn load() -> Option<String> {
-    LocalStorage::raw().get_item(KEY).ok().flatten()
+/// The page's localStorage, if the browser lets the page have one.
+fn local() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// Store a snapshot; a full or refused storage keeps the last value.
-pub fn save(snapshot: &Snapshot) {
-    let _ = LocalStorage::raw().set_item(KEY, &snapshot::to_json(snapshot));
+/// Whether storage can be read and written (a test write, removed at once).
+pub fn available() -> bool {
+    let Some(storage) = local() else { return false };
+    let probe = "epochlab.probe";
+    let works = storage.set_item(probe, "1").is_ok();
+    let _ = storage.remove_item(probe);
+    works
+}
+
+fn get(key: &str) -> Option<String> {
+    local()?.get_item(key).ok().flatten()
+}
+
+/// Why a write failed, in words ("QuotaExceededError").
+fn reason(error: &JsValue) -> String {
+    let name = js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string());
+    match name.as_deref() {
+        Some("QuotaExceededError") => "the browser's storage for this site is full".to_string(),
+        Some(other) => format!("the browser refused ({other})"),
+        None => "the browser refused".to_string(),
+    }
+}
+
+fn set(key: &str, value: &str) -> Result<(), String> {
+    let storage = local().ok_or("this browser keeps no site data")?;
+    storage.set_item(key, value).map_err(|e| reason(&e))
+}
+
+/// The stored working scenario, if any.
+pub fn load() -> Option<String> {
+    get(KEY)
+}
+
+/// Store a snapshot; a full or refused storage keeps the last value and says why.
+pub fn save(snapshot: &Snapshot) -> Result<(), String> {
+    set(KEY, &snapshot::to_json(snapshot))
+}
+
+/// The stored library's text, if any.
+pub fn load_library() -> Option<String> {
+    get(LIBRARY_KEY)
+}
+
+pub fn save_library(library: &Library) -> Result<(), String> {
+    set(LIBRARY_KEY, &library.to_json())
+}
+
+/// Move a library that cannot be read out of the way (kept, never written over).
+pub fn set_aside_library(text: &str) -> Result<(), String> {
+    set(UNREADABLE_LIBRARY_KEY, text)?;
+    local().map(|s| s.remove_item(LIBRARY_KEY));
+    Ok(())
 }

@@ -107,8 +107,8 @@ pub async fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Res
 
 /// Read a file's text.
 pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
-    if file.size() > 4.0 * 1024.0 * 1024.0 {
-        return Err(format!("{} is larger than 4 MB", file.name()));
+    if let Some(why) = crate::import::too_large(&file.name(), file.size() as usize) {
+        return Err(why);
     }
     let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read", file.name()))?;
     text.as_string().ok_or_else(|| format!("{} is not text", file.name()))

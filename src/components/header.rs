@@ -31,6 +31,31 @@ pub fn headline(m: &Model) -> String {
     format!("{}: {}.", m.scenario.name, parts.join("; "))
 }
 
+/// Undo and Redo, disabled when there is nothing to undo or redo.
+pub fn undo_buttons(m: &Model, d: &Callback<Action>) -> Html {
+    let (undo, redo) = (m.history.can_undo(), m.history.can_redo());
+    html! {
+        <span class="undo" role="group" aria-label="Undo and redo">
+            <button type="button" class="undo__button" aria-label="Undo (Ctrl+Z)" title="Undo (Ctrl+Z)" disabled={!undo}
+                onclick={d.reform(|_| Action::Undo)} data-testid="undo">{ "↶ Undo" }</button>
+            <button type="button" class="undo__button" aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z or Ctrl+Y)" disabled={!redo}
+                onclick={d.reform(|_| Action::Redo)} data-testid="redo">{ "↷ Redo" }</button>
+        </span>
+    }
+}
+
+/// The description shown under the headline: an edited preset's is marked as the preset's.
+fn description(m: &Model) -> Option<Html> {
+    let d = &m.scenario.description;
+    if d.is_empty() {
+        return None;
+    }
+    let marked = m.edited_preset.is_some().then(|| html! {
+        <span class="header__description-source" data-testid="description-source">{ "The preset's description, which may no longer match your edits: " }</span>
+    });
+    Some(html! { <p class="header__description" data-testid="description">{ for marked }{ d.clone() }</p> })
+}
+
 /// The header.
 #[function_component(Header)]
 pub fn header(props: &ModelProps) -> Html {
@@ -41,7 +66,6 @@ pub fn header(props: &ModelProps) -> Html {
     let presets = use_memo((), |_| {
         PRESETS.iter().map(|p| (p.id, p.scenario())).map(|(id, s)| (id, s.name, s.description)).collect::<Vec<_>>()
     });
-    let description = PRESETS.iter().find(|p| Some(p.id) == m.preset).map(|_| m.scenario.description.clone());
     html! {
         <header class="header">
             <div class="header__brand">
@@ -58,11 +82,10 @@ pub fn header(props: &ModelProps) -> Html {
                     </select>
                 </label>
                 <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
+                { undo_buttons(m, &props.dispatch) }
             </div>
             <p class="header__headline" data-testid="headline">{ headline(m) }</p>
-            if let Some(d) = description.or_else(|| (!m.scenario.description.is_empty()).then(|| m.scenario.description.clone())) {
-                <p class="header__description" data-testid="description">{ d }</p>
-            }
+            { for description(m) }
         </header>
     }
 }

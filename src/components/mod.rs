@@ -8,6 +8,7 @@ pub mod editor;
 pub mod explanation;
 pub mod header;
 pub mod log_grid;
+pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
 pub mod share_panel;

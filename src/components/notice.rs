@@ -14,6 +14,9 @@ pub fn notice_banner(props: &ModelProps) -> Html {
     html! {
         <div {class} role={if notice.error { "alert" } else { "status" }} data-testid="notice">
             <span class="notice__text">{ &notice.text }</span>
+            if notice.undo && props.model.history.can_undo() {
+                <button type="button" class="notice__undo" onclick={props.dispatch.reform(|_| Action::Undo)} data-testid="notice-undo">{ "Undo" }</button>
+            }
             <button type="button" class="notice__close" onclick={dismiss} aria-label="Dismiss this notice">{ "×" }</button>
         </div>
     }

@@ -10,22 +10,25 @@ use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
 use crate::export;
-use crate::import::import_text;
+use crate::import::{import_text, too_large};
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
 use crate::snapshot::{self, Snapshot};
 use crate::web;
 
 fn info(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: false, text: text.into() }));
+    dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));
 }
 
 fn error(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: true, text: text.into() }));
+    dispatch.emit(Action::Notify(Notice { error: true, text: text.into(), undo: false }));
 }
 
 /// Import text (a bare scenario under the variants `shown`), or say why not (the scenario stays as it was).
 pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, text: &str) {
+    if let Some(why) = too_large(source, text.len()) {
+        return error(dispatch, format!("Could not import: {why}. Your scenario is unchanged."));
+    }
     match import_text(text, shown) {
         Ok(snapshot) => dispatch.emit(Action::Import(Box::new(snapshot))),
         Err(why) => error(dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged.")),

@@ -79,6 +79,24 @@ pub enum Action {
     CommitPlacing,
     /// Abandon the placement.
     CancelPlacing,
+    /// Undo the last edit (the cursor comes back with it).
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Name the scenario.
+    SetName(String),
+    /// Describe the scenario.
+    SetDescription(String),
+    /// Open a scenario from "My scenarios" (the working one is kept there first).
+    OpenSaved(u64),
+    /// Rename a scenario in "My scenarios".
+    RenameSaved(u64, String),
+    /// Copy a scenario in "My scenarios".
+    DuplicateSaved(u64),
+    /// Delete a scenario from "My scenarios".
+    DeleteSaved(u64),
+    /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
+    SyncLibrary(std::rc::Rc<crate::library::Library>),
 }
 
 impl Action {
@@ -103,6 +121,9 @@ impl Action {
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
                 | Action::Import(_)
+                | Action::SetName(_)
+                | Action::SetDescription(_)
+                | Action::OpenSaved(_)
         )
     }
 }

@@ -18,8 +18,12 @@ impl Model {
             Ok(()) => {
                 // At the end (including an empty timeline, where both are None): follow the new end.
                 let was_at_end = self.cursor == self.last_step();
+                // The first edit of a preset makes it the user's: "<preset name> (edited)", described by the preset.
+                if let Some(id) = self.preset.take() {
+                    next.name = super::saved::edited_name(&next.name);
+                    self.edited_preset = Some(id);
+                }
                 self.scenario = next;
-                self.preset = None;
                 self.clear_error();
                 self.rerun();
                 self.cursor = if was_at_end { self.last_step() } else { cursor_after(self) };
@@ -102,6 +106,8 @@ mod tests {
         assert_eq!(m.cursor, Some(5));
         let mut landing = presets::default_scenario();
         landing.config.variant = Variant::HwTruncation;
+        // Edited, the preset is the user's own now.
+        landing.name = format!("{} (edited)", landing.name);
         assert_eq!(m.scenario, landing);
     }
 

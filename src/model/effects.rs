@@ -12,6 +12,8 @@ use crate::embed::{Announced, Announcement};
 pub enum Effect {
     /// Save the model's snapshot in localStorage.
     Save,
+    /// Write "My scenarios" to localStorage.
+    SaveLibrary,
     /// Write the model's snapshot into the address's fragment.
     WriteAddress,
     /// Tell the embedding page (the parent frame) what is shown.
@@ -60,7 +62,9 @@ impl Changed {
     fn between(before: &Model, after: &Model) -> Changed {
         // Only a re-run (new traces) follows a change of the scenario: otherwise it is not compared at all,
         // and after one the comparison costs far less than the re-run did.
-        let scenario = !Rc::ptr_eq(&before.traces, &after.traces) && before.scenario != after.scenario;
+        let (a, b) = (&before.scenario, &after.scenario);
+        let named = a.name != b.name || a.description != b.description;
+        let scenario = named || (!Rc::ptr_eq(&before.traces, &after.traces) && a != b);
         let variants = before.variants != after.variants;
         let cursor = before.cursor != after.cursor;
         let steps = before.scenario.events.len() != after.scenario.events.len();
@@ -89,6 +93,9 @@ impl Model {
             self.page.saving = Saving::Always;
         }
         let mut effects = Vec::new();
+        if !Rc::ptr_eq(&before.library, &self.library) && self.page.saving != Saving::Never {
+            effects.push(Effect::SaveLibrary);
+        }
         if changed.snapshot && self.page.saving == Saving::Always {
             effects.push(Effect::Save);
         }

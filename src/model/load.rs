@@ -13,7 +13,16 @@ impl Model {
         let Snapshot { scenario, variants, cursor } = snapshot;
         let mut model = Model::new(scenario, variants, None);
         model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
-        model.preset = presets::PRESETS.iter().find(|p| p.scenario() == model.scenario).map(|p| p.id);
+        // A preset shown under other variants is still the preset.
+        let under = |mut s: Scenario| {
+            s.config.variant = model.scenario.config.variant;
+            s
+        };
+        let presets: Vec<_> = presets::PRESETS.iter().map(|p| (p.id, under(p.scenario()))).collect();
+        model.preset = presets.iter().find(|(_, s)| *s == model.scenario).map(|(id, _)| *id);
+        // An edited preset still carrying the preset's description: the page marks it as possibly stale.
+        let described = |s: &Scenario| !s.description.is_empty() && s.description == model.scenario.description;
+        model.edited_preset = presets.iter().find(|(_, s)| model.preset.is_none() && described(s)).map(|(id, _)| *id);
         model
     }
 
@@ -26,11 +35,11 @@ impl Model {
         }
     }
 
-    /// Load `next`, staying what this page is.
-    fn load(&mut self, next: Model) {
-        let page = self.page;
+    /// Load `next`, staying what this page is, with its history and library.
+    pub(super) fn load(&mut self, next: Model) {
+        let (page, history, library, now) = (self.page, self.history.clone(), self.library.clone(), self.now);
         *self = next;
-        self.page = page;
+        (self.page, self.history, self.library, self.now) = (page, history, library, now);
     }
 
     /// Open a preset, showing its own variant besides those shown now.
@@ -41,11 +50,17 @@ impl Model {
         if !variants.contains(&own) {
             variants.insert(0, own);
         }
-        self.load(Model::new(p.scenario(), variants, Some(p.id)));
+        let kept = self.keep_working();
+        let scenario = p.scenario();
+        let what = format!("Opened the preset \u{201c}{}\u{201d}.", scenario.name);
+        self.load(Model::new(scenario, variants, Some(p.id)));
+        self.tell_replaced(kept, what, false);
     }
 
     pub(super) fn new_scenario(&mut self) {
+        let kept = self.keep_working();
         self.load(Model::new(Scenario::empty(), self.variants.clone(), None));
+        self.tell_replaced(kept, "Started a new scenario.".to_string(), false);
     }
 
     /// Replace the scenario (from an embedding page), showing its configured variant first.
@@ -55,13 +70,16 @@ impl Model {
             variants.retain(|v| *v != scenario.config.variant);
             variants.insert(0, scenario.config.variant);
         }
+        let kept = self.keep_working();
         self.load(Model::new(scenario, variants, None));
+        self.tell_replaced(kept, "The embedding page opened a scenario.".to_string(), false);
     }
 
     pub(super) fn import(&mut self, snapshot: Snapshot) {
         let name = snapshot.scenario.name.clone();
+        let kept = self.keep_working();
         self.load(Model::open(snapshot));
-        self.inform(format!("Imported \"{name}\"."));
+        self.tell_replaced(kept, format!("Imported \"{name}\"."), true);
     }
 }
 
@@ -90,6 +108,13 @@ mod tests {
         let m = Model::open(Snapshot { cursor: Some(99), ..landing.clone() });
         assert_eq!((m.cursor, m.preset), (Some(9), Some("kip101-scenario-1")));
         assert_eq!(Model::open(Snapshot { cursor: None, ..landing }).cursor, None);
+    }
+
+    #[test]
+    fn a_preset_reopened_under_other_variants_is_still_the_preset() {
+        let happy = Model::landing().after(Action::LoadPreset("happy-path".into()));
+        assert_eq!(Model::open(happy.snapshot()).preset, Some("happy-path"));
+        assert!(!Model::open(happy.snapshot()).is_users(), "so it is not kept in My scenarios");
     }
 
     #[test]

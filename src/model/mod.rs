@@ -10,9 +10,11 @@ mod config;
 mod cursor;
 mod edits;
 mod effects;
+mod history;
 mod load;
 mod notices;
 mod placing;
+mod saved;
 
 use std::rc::Rc;
 
@@ -20,10 +22,14 @@ use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
+use crate::library::Library;
+
 pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};
+pub use self::history::{History, DEPTH};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
+pub use self::saved::MAX_NAME;
 
 /// How long one step stays on screen while playing, in milliseconds.
 /// The latest model, for listeners registered once (they outlive the render that made them).
@@ -62,8 +68,18 @@ pub struct Model {
     pub notice: Option<Notice>,
     /// Which preset the scenario came from, if any.
     pub preset: Option<&'static str>,
+    /// The edited preset whose description the scenario still carries (it may no longer match).
+    pub edited_preset: Option<&'static str>,
     /// What the page was opened as: what it may change, save and announce.
     pub page: Page,
+    /// The edits that can be undone and redone.
+    pub history: Rc<History>,
+    /// "My scenarios".
+    pub library: Rc<Library>,
+    /// The library entry the working scenario was opened from, which keeping it again replaces.
+    pub library_id: Option<u64>,
+    /// The time of the action being reduced, in milliseconds since the epoch (when a scenario is kept).
+    pub now: f64,
 }
 
 impl PartialEq for Model {
@@ -78,6 +94,8 @@ impl PartialEq for Model {
             && self.speed == other.speed
             && self.notice == other.notice
             && self.page == other.page
+            && Rc::ptr_eq(&self.history, &other.history)
+            && Rc::ptr_eq(&self.library, &other.library)
     }
 }
 
@@ -97,7 +115,12 @@ impl Model {
             speed: 1,
             notice: None,
             preset,
+            edited_preset: None,
             page: Page::default(),
+            history: Rc::default(),
+            library: Rc::default(),
+            library_id: None,
+            now: 0.0,
         };
         m.set_variants(variants);
         m.rerun();
@@ -151,9 +174,24 @@ impl Model {
 
     /// The next model, and the effects the action causes (for the app to run).
     pub fn reduce(&self, action: Action) -> (Model, Vec<Effect>) {
+        self.reduce_at(action, self.now)
+    }
+
+    /// [`Model::reduce`] at a time (milliseconds since the epoch), which a scenario kept in the library records.
+    pub fn reduce_at(&self, action: Action, now: f64) -> (Model, Vec<Effect>) {
         let mut next = self.clone();
+        next.now = now;
+        // Another tab's list of My scenarios is neither this page's edit nor for this page to write back.
+        let synced = matches!(action, Action::SyncLibrary(_));
+        let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         next.apply(action);
-        let effects = next.effects_since(self);
+        if recorded {
+            next.record_since(self);
+        }
+        let mut effects = next.effects_since(self);
+        if synced {
+            effects.retain(|e| *e != Effect::SaveLibrary);
+        }
         (next, effects)
     }
 
@@ -202,6 +240,15 @@ impl Model {
             Action::MovePlacing { dx, dy } => self.move_placing(dx, dy),
             Action::CommitPlacing => self.commit_placing(),
             Action::CancelPlacing => self.placing = None,
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::SetName(name) => self.set_name(&name),
+            Action::SetDescription(text) => self.set_description(&text),
+            Action::OpenSaved(id) => self.open_saved(id),
+            Action::RenameSaved(id, name) => self.rename_saved(id, &name),
+            Action::DuplicateSaved(id) => self.duplicate_saved(id),
+            Action::DeleteSaved(id) => self.delete_saved(id),
+            Action::SyncLibrary(library) => self.library = library,
         }
     }
 }

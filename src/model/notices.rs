@@ -9,6 +9,8 @@ pub struct Notice {
     pub error: bool,
     /// The text.
     pub text: String,
+    /// It follows an edit the user may want back: the banner offers Undo.
+    pub undo: bool,
 }
 
 /// Why a view-only embed refuses an edit.
@@ -23,12 +25,12 @@ impl Model {
 
     /// Say why an action was refused.
     pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: true, text: text.into() });
+        self.notice = Some(Notice { error: true, text: text.into(), undo: false });
     }
 
     /// Say what an action did.
     pub(super) fn inform(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into() });
+        self.notice = Some(Notice { error: false, text: text.into(), undo: false });
     }
 
     /// An edit that worked leaves no error standing (the one it fixed, say), but keeps a plain information.

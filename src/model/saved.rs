@@ -1,0 +1,204 @@
+//! "My scenarios" in the reducer: the working scenario is kept in the library before anything replaces it,
+//! and the library's entries can be opened, renamed, duplicated and deleted. The library is part of what undo
+//! restores, so each of these can be undone. The scenario's own name and description are edited here too.
+
+use std::rc::Rc;
+
+use epochlab_core::scenario::Scenario;
+
+use super::{Model, Notice, Saving};
+
+/// The longest scenario name accepted (the field's `maxlength` too).
+pub const MAX_NAME: usize = 120;
+
+impl Model {
+    /// Whether the working scenario is the user's own: not an unedited preset, not an empty new scenario.
+    pub fn is_users(&self) -> bool {
+        // "New scenario" shows the variants shown before it: the variant alone does not make it the user's.
+        let mut untouched = Scenario::empty();
+        untouched.config.variant = self.scenario.config.variant;
+        self.preset.is_none() && self.scenario != untouched
+    }
+
+    /// Keep the working scenario in the library before it is replaced; returns its name if it was kept.
+    pub(super) fn keep_working(&mut self) -> Option<String> {
+        if !self.is_users() || self.page.saving == Saving::Never {
+            return None;
+        }
+        let mut library = (*self.library).clone();
+        library.keep(self.library_id, self.snapshot(), self.now as u64);
+        self.library = Rc::new(library);
+        Some(self.scenario.name.clone())
+    }
+
+    /// Say what replaced the scenario and where the user's own went, with an Undo button; a scenario that was
+    /// not the user's (an unedited preset) needs no word unless `always`.
+    pub(super) fn tell_replaced(&mut self, kept: Option<String>, what: String, always: bool) {
+        let text = match kept {
+            Some(name) => {
+                format!("{what} Your scenario \u{201c}{name}\u{201d} was saved in My scenarios (below the timeline).")
+            }
+            None if always => what,
+            None => return,
+        };
+        self.notice = Some(Notice { error: false, text, undo: true });
+    }
+
+    /// Open a kept scenario (keeping the working one first).
+    pub(super) fn open_saved(&mut self, id: u64) {
+        let Some(entry) = self.library.get(id).cloned() else { return self.error("that saved scenario is gone") };
+        if self.library_id == Some(id) && !self.is_users() {
+            return;
+        }
+        let kept = self.keep_working().filter(|_| self.library_id != Some(id));
+        self.load(Model::open(entry.snapshot.clone()));
+        self.library_id = Some(id);
+        self.tell_replaced(kept, format!("Opened \u{201c}{}\u{201d}.", entry.name()), false);
+    }
+
+    /// Rename a kept scenario (and the working one, when it is that entry).
+    pub(super) fn rename_saved(&mut self, id: u64, name: &str) {
+        let Some(name) = valid_name(name) else { return self.error("a scenario needs a name") };
+        let mut library = (*self.library).clone();
+        if library.rename(id, &name) {
+            self.library = Rc::new(library);
+            if self.library_id == Some(id) {
+                self.scenario.name = name;
+            }
+        }
+    }
+
+    pub(super) fn duplicate_saved(&mut self, id: u64) {
+        let mut library = (*self.library).clone();
+        if library.duplicate(id, self.now as u64).is_some() {
+            self.library = Rc::new(library);
+        }
+    }
+
+    pub(super) fn delete_saved(&mut self, id: u64) {
+        let mut library = (*self.library).clone();
+        let Some(entry) = library.remove(id) else { return };
+        self.library = Rc::new(library);
+        if self.library_id == Some(id) {
+            self.library_id = None;
+        }
+        let text = format!("Deleted \u{201c}{}\u{201d} from My scenarios.", entry.name());
+        self.notice = Some(Notice { error: false, text, undo: true });
+    }
+
+    /// Name the scenario. Naming an unedited preset makes it the user's, still described by the preset.
+    pub(super) fn set_name(&mut self, name: &str) {
+        let Some(name) = valid_name(name) else { return self.error("a scenario needs a name") };
+        if name != self.scenario.name {
+            self.edited_preset = self.preset.take().or(self.edited_preset);
+            self.scenario.name = name;
+        }
+    }
+
+    /// Describe the scenario: the description is the user's from now on.
+    pub(super) fn set_description(&mut self, description: &str) {
+        let description = description.trim();
+        if description != self.scenario.description {
+            if self.preset.take().is_some() {
+                self.scenario.name = edited_name(&self.scenario.name);
+            }
+            self.edited_preset = None;
+            self.scenario.description = description.to_string();
+        }
+    }
+}
+
+/// A name trimmed and cut to [`MAX_NAME`] characters; `None` when nothing is left.
+fn valid_name(name: &str) -> Option<String> {
+    let name: String = name.trim().chars().take(MAX_NAME).collect();
+    (!name.is_empty()).then_some(name)
+}
+
+/// "<preset name> (edited)".
+pub(super) fn edited_name(name: &str) -> String {
+    format!("{name} (edited)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Action, Effect};
+    use epochlab_core::scenario::edit::Lane;
+    use epochlab_core::scenario::EventKind;
+
+    fn edited_landing() -> Model {
+        Model::landing().after(Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) })
+    }
+
+    #[test]
+    fn an_edited_preset_is_named_as_edited_and_keeps_the_presets_description_marked() {
+        let m = edited_landing();
+        assert_eq!(m.scenario.name, "KIP-101 scenario 1: a committed record lost (edited)");
+        assert_eq!((m.preset, m.edited_preset), (None, Some("kip101-scenario-1")));
+        let m = m.after(Action::SetDescription("my own words".into()));
+        assert_eq!(m.edited_preset, None, "the description is the user's now");
+        let named = Model::landing().after(Action::SetName("  Mine  ".into()));
+        assert_eq!((named.scenario.name.as_str(), named.edited_preset), ("Mine", Some("kip101-scenario-1")));
+        let reopened = Model::open(edited_landing().snapshot());
+        assert_eq!(reopened.edited_preset, Some("kip101-scenario-1"), "recognised after a reload");
+        assert!(Model::landing().after(Action::SetName(" ".into())).notice.is_some_and(|n| n.error));
+    }
+
+    #[test]
+    fn a_preset_opened_over_the_users_scenario_keeps_it_in_my_scenarios() {
+        let (m, effects) = edited_landing().reduce(Action::LoadPreset("happy-path".into()));
+        assert_eq!(m.preset, Some("happy-path"));
+        assert!(effects.contains(&Effect::SaveLibrary));
+        let kept = &m.library.entries[0];
+        assert_eq!(kept.snapshot.scenario, edited_landing().scenario);
+        let notice = m.notice.clone().unwrap();
+        assert!(notice.undo && notice.text.contains("saved in My scenarios"), "{notice:?}");
+        // Open it again: the preset, unedited, is not kept; the entry is the working scenario once more.
+        let back = m.after(Action::OpenSaved(kept.id));
+        assert_eq!(back.scenario, edited_landing().scenario);
+        assert_eq!((back.library.entries.len(), back.library_id), (1, Some(kept.id)));
+        // Edited and replaced again, it updates its own entry rather than adding one.
+        let again = back.after(Action::SetName("renamed".into())).after(Action::NewScenario);
+        assert_eq!(again.library.entries.len(), 1);
+        assert_eq!(again.library.entries[0].name(), "renamed");
+    }
+
+    #[test]
+    fn unedited_presets_and_empty_scenarios_are_not_kept_and_embeds_keep_nothing() {
+        let m = Model::landing().after(Action::LoadPreset("happy-path".into())).after(Action::NewScenario);
+        let m = m.after(Action::LoadPreset("happy-path".into()));
+        assert!(m.library.entries.is_empty());
+        let mut embed = edited_landing();
+        embed.page.saving = Saving::Never;
+        assert!(embed.after(Action::NewScenario).library.entries.is_empty());
+    }
+
+    #[test]
+    fn undo_after_a_preset_brings_the_users_scenario_back() {
+        let m = edited_landing().after(Action::LoadPreset("happy-path".into())).after(Action::Undo);
+        assert_eq!(m.scenario, edited_landing().scenario);
+        assert!(m.library.entries.is_empty(), "as it was before the preset");
+    }
+
+    #[test]
+    fn another_tabs_list_is_taken_without_becoming_an_edit_or_a_write() {
+        let mut other = crate::library::Library::default();
+        other.keep(None, edited_landing().snapshot(), 1);
+        let (m, effects) = Model::landing().reduce(Action::SyncLibrary(Rc::new(other.clone())));
+        assert_eq!(*m.library, other);
+        assert!(!m.history.can_undo() && !effects.contains(&Effect::SaveLibrary), "{effects:?}");
+    }
+
+    #[test]
+    fn entries_rename_duplicate_and_delete_undoably() {
+        let m = edited_landing().after(Action::NewScenario);
+        let id = m.library.entries[0].id;
+        let m = m.after(Action::RenameSaved(id, "first".into())).after(Action::DuplicateSaved(id));
+        let names: Vec<&str> = m.library.entries.iter().map(|e| e.name()).collect();
+        assert_eq!(names, ["first (copy)", "first"]);
+        let deleted = m.after(Action::DeleteSaved(id));
+        assert_eq!(deleted.library.entries.len(), 1);
+        assert!(deleted.notice.as_ref().is_some_and(|n| n.undo && n.text.contains("Deleted")));
+        assert_eq!(deleted.after(Action::Undo).library, m.library);
+    }
+}
