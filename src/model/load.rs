@@ -33,19 +33,15 @@ impl Model {
         self.page = page;
     }
 
-    /// Open a preset, showing its own variant besides those shown now.
+    /// Open a preset under exactly the variants it is about (nothing carries over from the last scenario).
     pub(super) fn load_preset(&mut self, id: &str) {
         let Some(p) = presets::find(id) else { return self.error(format!("there is no preset \"{id}\"")) };
-        let mut variants = self.variants.clone();
-        let own = p.scenario().config.variant;
-        if !variants.contains(&own) {
-            variants.insert(0, own);
-        }
-        self.load(Model::new(p.scenario(), variants, Some(p.id)));
+        self.load(Model::new(p.scenario(), p.variants.to_vec(), Some(p.id)));
     }
 
+    /// An empty scenario under the landing comparison (the old rule and leader epochs).
     pub(super) fn new_scenario(&mut self) {
-        self.load(Model::new(Scenario::empty(), self.variants.clone(), None));
+        self.load(Model::new(Scenario::empty(), super::LANDING_VARIANTS.to_vec(), None));
     }
 
     /// Replace the scenario (from an embedding page), showing its configured variant first.
@@ -93,11 +89,16 @@ mod tests {
     }
 
     #[test]
-    fn loading_a_preset_keeps_the_variants_shown_and_adds_its_own() {
-        let m =
-            Model::new(Scenario::empty(), vec![Variant::Kip101], None).after(Action::LoadPreset("happy-path".into()));
+    fn a_preset_opens_with_exactly_its_own_variants() {
+        let shown = vec![Variant::DivergingEpoch, Variant::Kafka21, Variant::Kip101];
+        let m = Model::new(Scenario::empty(), shown.clone(), None).after(Action::LoadPreset("happy-path".into()));
         assert_eq!(m.preset, Some("happy-path"));
-        assert!(m.variants.contains(&Variant::Kip101) && m.variants.len() == 2, "{:?}", m.variants);
+        assert_eq!(m.variants, [Variant::Kip279]);
+        let m = m.after(Action::LoadPreset("unclean-elections-diverge".into()));
+        assert_eq!(m.variants, [Variant::Kip279, Variant::Kip101]);
+        assert_eq!(m.preset, Some("unclean-elections-diverge"), "still the preset itself");
+        let fresh = Model::new(Scenario::empty(), shown, None).after(Action::NewScenario);
+        assert_eq!(fresh.variants, crate::model::LANDING_VARIANTS);
         let n = m.after(Action::LoadPreset("nope".into()));
         assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
     }
