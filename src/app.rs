@@ -25,7 +25,7 @@ use crate::link::{self, EmbedMode};
 use crate::listeners::{
     use_embed_commands, use_file_drop, use_keyboard, use_pause_when_unseen, use_playback, use_reload_on_new_link,
 };
-use crate::model::{Action, Model, PlaceSource};
+use crate::model::{Action, Effect, Model, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::startup::{startup, Startup};
 use crate::{storage, web};
@@ -70,6 +70,9 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, LatestMo
         let latest = latest.clone();
         (*use_memo((), move |_| {
             let runner = EffectRunner::new(embed);
+            // The address holds the scenario from the first load (the landing or stored one too), not only
+            // after an edit.
+            runner.run(&[Effect::WriteAddress], &latest.borrow());
             Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
                 let (next, effects) = current.reduce(action);
@@ -199,7 +202,7 @@ pub fn app(props: &AppProps) -> Html {
     use_keyboard(latest.clone(), dispatch.clone());
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());
-    use_embed_commands(latest.clone(), dispatch.clone());
+    use_embed_commands(latest.clone(), dispatch.clone(), started.1.is_some());
     use_file_drop(latest, dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);

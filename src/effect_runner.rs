@@ -84,7 +84,8 @@ impl EffectRunner {
             spawn_local(async move {
                 let fragment = link::address_fragment(link::compact_fragment(&model.snapshot(), embed).await, embed);
                 if latest.get() == generation {
-                    web::replace_hash(&fragment);
+                    // An embed's `origin=` stays: a reload must follow only that origin still.
+                    web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
                 }
             })
         }));

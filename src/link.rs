@@ -31,16 +31,48 @@ pub struct LinkParams {
     pub embed: Option<EmbedMode>,
     /// The share payload (`s=`), if any.
     pub payload: Option<String>,
+    /// `origin=`: the only origin an embed follows messages from, if given (percent-decoded).
+    pub origin: Option<String>,
+}
+
+/// Decode `%XX` escapes (an origin in a link is often written `https%3A%2F%2Fblog.example`); a malformed
+/// escape stays as it is.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The `origin=` parameter of `hash`, to keep in every fragment the page writes (so that a reload still
+/// follows only that origin).
+pub fn kept_params(hash: &str) -> String {
+    let kept = hash.trim_start_matches('#').split('&').find(|p| p.starts_with("origin="));
+    kept.map_or_else(String::new, |p| format!("&{p}"))
 }
 
 /// Split `#s=…&embed=view` into its parameters (unknown ones are ignored).
 pub fn params(hash: &str) -> LinkParams {
-    let mut out = LinkParams { embed: None, payload: None };
+    let mut out = LinkParams { embed: None, payload: None, origin: None };
     for part in hash.trim_start_matches('#').split('&') {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "s" => out.payload = Some(value.to_string()),
             "embed" => out.embed = Some(if value == "edit" { EmbedMode::Edit } else { EmbedMode::View }),
+            "origin" => out.origin = Some(percent_decode(value)),
             _ => {}
         }
     }
@@ -138,13 +170,20 @@ mod tests {
 
     #[test]
     fn fragment_parameters_are_read_in_any_order() {
-        assert_eq!(params(""), LinkParams { embed: None, payload: None });
+        assert_eq!(params(""), LinkParams { embed: None, payload: None, origin: None });
         assert_eq!(
             params("#embed=edit&s=abc"),
-            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()) }
+            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()), origin: None }
         );
-        assert_eq!(params("#s=xyz&embed"), LinkParams { embed: Some(EmbedMode::View), payload: Some("xyz".into()) });
+        let bare = params("#s=xyz&embed");
+        assert_eq!((bare.embed, bare.payload.as_deref()), (Some(EmbedMode::View), Some("xyz")));
         assert_eq!(params("#other=1").payload, None);
+        let framed = "#s=1&embed=view&origin=https%3A%2F%2Fblog.example%3A8443";
+        assert_eq!(params(framed).origin.as_deref(), Some("https://blog.example:8443"));
+        assert_eq!(params("#origin=http://a.test").origin.as_deref(), Some("http://a.test"));
+        assert_eq!(params("#origin=%zz%4").origin.as_deref(), Some("%zz%4"), "a bad escape stays");
+        assert_eq!(kept_params(framed), "&origin=https%3A%2F%2Fblog.example%3A8443");
+        assert_eq!(kept_params("#s=1&embed=view"), "");
     }
 
     #[test]
