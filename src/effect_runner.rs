@@ -82,7 +82,8 @@ impl EffectRunner {
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
-                let fragment = link::address_fragment(link::compact_fragment(&model.snapshot(), embed).await, embed);
+                let snapshot = model.snapshot();
+                let fragment = link::address_fragment(link::compact_fragment(&snapshot, embed).await, &snapshot, embed);
                 if latest.get() == generation {
                     // An embed's `origin=` stays: a reload must follow only that origin still.
                     web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));

@@ -114,15 +114,17 @@ pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> 
     fragment_of(&layout, deflated.as_deref(), embed)
 }
 
-/// Whether a fragment's link is longer than any link Epochlab opens ([`share::MAX_PAYLOAD`]).
-pub fn too_long(fragment: &str) -> bool {
-    params(fragment).payload.is_some_and(|p| p.len() > share::MAX_PAYLOAD)
+/// Why a fragment's link would not open, checked against the reader's own limits ([`share::check_link`]):
+/// too long, or unpacking to more than a link may hold. `None` when it opens.
+pub fn unopenable(fragment: &str, snapshot: &Snapshot) -> Option<ShareError> {
+    let payload = params(fragment).payload?;
+    share::check_link(&share::layout(snapshot), &payload).err()
 }
 
-/// What the address bar shows for a fragment: the fragment itself, or, for a link too long to open, no
+/// What the address bar shows for a fragment: the fragment itself, or, for a link that would not open, no
 /// scenario at all (a reload then opens the saved working scenario instead of failing on the link).
-pub fn address_fragment(fragment: String, embed: Option<EmbedMode>) -> String {
-    if too_long(&fragment) {
+pub fn address_fragment(fragment: String, snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
+    if unopenable(&fragment, snapshot).is_some() {
         embed.map_or_else(String::new, |e| e.param().to_string())
     } else {
         fragment
@@ -225,12 +227,19 @@ mod tests {
     #[test]
     fn a_link_too_long_to_open_is_kept_out_of_the_address_bar() {
         let mut s = landing();
-        assert!(!too_long(&fragment(&s, None)));
-        assert_eq!(address_fragment(fragment(&s, None), None), fragment(&s, None));
+        assert_eq!(unopenable(&fragment(&s, None), &s), None);
+        assert_eq!(address_fragment(fragment(&s, None), &s, None), fragment(&s, None));
         s.scenario.description = "x".repeat(share::MAX_PAYLOAD);
         let long = fragment(&s, Some(EmbedMode::Edit));
-        assert!(too_long(&long));
-        assert_eq!(address_fragment(long.clone(), Some(EmbedMode::Edit)), "embed=edit");
-        assert_eq!(address_fragment(long, None), "");
+        assert!(unopenable(&long, &s).is_some());
+        assert_eq!(address_fragment(long.clone(), &s, Some(EmbedMode::Edit)), "embed=edit");
+        assert_eq!(address_fragment(long, &s, None), "");
+        // Short once compressed, but more than a link may unpack to: refused as the reader would.
+        s.scenario.description = "x".repeat(1_200_000);
+        let deflated = format!("s={}", share::encode(&s));
+        assert!(deflated.len() < share::MAX_PAYLOAD);
+        let why = unopenable(&deflated, &s).expect("refused").to_string();
+        assert!(why.contains("unpacks to more than"), "{why}");
+        assert_eq!(address_fragment(deflated, &s, None), "");
     }
 }

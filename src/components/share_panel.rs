@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use epochlab_core::{share, Variant};
+use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -154,13 +154,11 @@ pub fn share_panel(props: &ModelProps) -> Html {
     let snapshot = m.snapshot();
     let (share_fragment, compacted) = use_share_fragment(&snapshot);
     let view_fragment = link::with_embed(share_fragment.clone(), Some(EmbedMode::View));
-    // A link longer than any link Epochlab opens (a long imported description, say) would only fail later.
-    let payload = share_fragment.len().saturating_sub("s=".len());
-    let too_long = (compacted && link::too_long(&share_fragment)).then(|| {
-        format!(
-            "This scenario is too large for a link ({payload} characters; a link holds up to {}): share it as a JSON file instead.",
-            share::MAX_PAYLOAD
-        )
+    // A link Epochlab itself would refuse (a long imported description, say) would only fail later.
+    let too_long = compacted.then(|| link::unopenable(&share_fragment, &snapshot)).flatten().map(|why| {
+        let why = why.to_string();
+        let why = why.strip_prefix("the link is too large: ").unwrap_or(&why);
+        format!("This scenario is too large for a link ({why}): share it as a JSON file instead.")
     });
     let share_link = format!("{page}#{share_fragment}");
     let embed = link::embed_code(&page, &snapshot, &view_fragment);
