@@ -42,8 +42,10 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
         CellStatus::Committed => (colour, "#333", "", "1.5", "#111"),
         CellStatus::Uncommitted => (colour, "#5f6368", "4 3", "1.5", "#111"),
         CellStatus::Divergent => (colour, "#b3261e", "", "3.5", "#111"),
+        CellStatus::Differs => (colour, "#7a5b00", "6 2", "2.5", "#111"),
         CellStatus::Truncated => ("none", "#5f6368", "4 3", "1.5", "#5f6368"),
         CellStatus::Lost => ("#fde7e5", "#b3261e", "", "2", "#b3261e"),
+        CellStatus::LostAllowed => ("#fff4d1", "#7a5b00", "4 2", "2", "#7a5b00"),
         CellStatus::Empty => ("none", "#d9d6cf", "2 3", "1", "#111"),
     };
     let opacity = if c.status == CellStatus::Uncommitted { r#" fill-opacity="0.45""# } else { "" };
@@ -51,7 +53,7 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
     out.push_str(&format!(
         r#"<rect x="{x}" y="{y}" width="{w}" height="26" rx="4" fill="{fill}"{opacity} stroke="{stroke}" stroke-width="{width}"{dash}/>"#
     ));
-    let strike = if matches!(c.status, CellStatus::Truncated | CellStatus::Lost) {
+    let strike = if matches!(c.status, CellStatus::Truncated | CellStatus::Lost | CellStatus::LostAllowed) {
         r#" text-decoration="line-through""#
     } else {
         ""
