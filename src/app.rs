@@ -126,7 +126,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     html! {
         <div class="variants" style={columns}>
             { for views.iter().enumerate().map(|(i, view)| html! {
-                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} dispatch={dispatch.clone()} />
+                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
             }) }
         </div>
     }

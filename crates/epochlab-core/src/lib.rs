@@ -29,6 +29,7 @@ pub mod text;
 pub mod trace;
 mod validate;
 pub mod variant;
+pub mod verdict;
 pub mod view;
 
 pub use compare::{compare, recompare, Comparison};
