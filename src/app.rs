@@ -108,7 +108,10 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
     let Some(v) = drag.view.as_ref() else { return Html::default() };
     let text = match &v.source {
         PlaceSource::New(k) => kind_info(*k).1.to_string(),
-        PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
+        PlaceSource::Existing(i) => {
+            let produced = model.primary().and_then(|t| t.produced_label(*i));
+            model.scenario.events.get(*i).map(|e| chip_text(e, produced)).unwrap_or_default()
+        }
     };
     // Whole pixels: formatting floats would pull float printing into the wasm.
     let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);

@@ -222,3 +222,19 @@ fn losses_kafka_allows_and_differences_no_bug_explains_have_their_own_statuses()
     every_cell(|_, _, _, bug, c| differs += usize::from(c.status == CellStatus::Differs && !bug));
     assert!(differs > 0, "some preset shows a harmless difference");
 }
+
+#[test]
+fn an_unnamed_produce_is_labelled_with_the_record_the_log_shows() {
+    let json = r#"{"version": 1, "brokers": ["A", "B"], "config": {"min_insync_replicas": 2}, "events": [
+        {"kind": "elect", "broker": "A"}, {"kind": "produce"}, {"kind": "produce", "record": "named"},
+        {"kind": "crash", "broker": "B"}, {"kind": "produce"}, {"kind": "produce", "acks": 1}]}"#;
+    let t = run_variant(&epochlab_core::parse_scenario(json).unwrap(), Variant::Kip279);
+    assert_eq!(t.produced_label(0), None, "not a produce");
+    assert_eq!(t.produced_label(1), Some("r0"));
+    assert_eq!(t.produced_label(2), Some("named"));
+    assert_eq!(t.steps[4].outcome.reason(), Some("NOT_ENOUGH_REPLICAS"));
+    assert_eq!(t.produced_label(4), None, "a refused produce appends nothing");
+    let last = view(&t, Some(5), 0);
+    let labels: Vec<&str> = last.brokers[0].cells.iter().filter_map(|c| c.record.as_ref()).map(|r| r.label.as_str()).collect();
+    assert_eq!(labels, ["r0", "named", t.produced_label(5).unwrap()], "the chip's name is the log's");
+}
