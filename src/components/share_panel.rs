@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
 use crate::export;
-use crate::import::import_text;
+use crate::import::{import_png, import_text};
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
 use crate::snapshot::{self, Snapshot};
@@ -32,11 +32,22 @@ pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, text: &
     }
 }
 
-/// Read a picked or dropped file and import it.
+/// Read a picked or dropped file and import it: a PNG by its bytes (an exported picture carries its
+/// scenario), anything else as text.
 pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File) {
     spawn_local(async move {
-        match web::read_file(&file).await {
-            Ok(text) => import_into(&dispatch, &shown, &file.name(), &text),
+        let png = file.type_() == "image/png" || file.name().to_ascii_lowercase().ends_with(".png");
+        let name = file.name();
+        let read = if png {
+            web::read_bytes(&file).await.map(|bytes| import_png(&bytes).map_err(|why| (name.clone(), why)))
+        } else {
+            web::read_file(&file).await.map(|text| import_text(&text, &shown).map_err(|why| (name.clone(), why)))
+        };
+        match read {
+            Ok(Ok(snapshot)) => dispatch.emit(Action::Import(Box::new(snapshot))),
+            Ok(Err((source, why))) => {
+                error(&dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged."))
+            }
             Err(e) => error(&dispatch, format!("Could not import: {e}. Your scenario is unchanged.")),
         }
     });
@@ -116,7 +127,8 @@ fn export_png(m: &Rc<Model>, d: &Dispatch) -> Callback<MouseEvent> {
         let (m, d) = (m.clone(), d.clone());
         spawn_local(async move {
             let (svg, w, h) = current_svg(&m);
-            if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h).await {
+            let json = snapshot::to_json(&m.snapshot());
+            if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h, &json).await {
                 error(&d, e);
             }
         });
@@ -139,8 +151,8 @@ fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
             <button type="button" onclick={download(m, d, export_json)} data-testid="export-json">{ "Export JSON" }</button>
             <button type="button" onclick={download(m, d, export_svg)} data-testid="export-svg">{ "Export SVG" }</button>
             <button type="button" onclick={export_png(m, d)} data-testid="export-png">{ "Export PNG" }</button>
-            <label class="share__file">{ "Import a file (JSON or Epochlab SVG) " }
-                <input type="file" accept=".json,.svg,application/json,image/svg+xml" onchange={on_file} data-testid="import-file" />
+            <label class="share__file">{ "Import a file (JSON, or an Epochlab SVG or PNG) " }
+                <input type="file" accept=".json,.svg,.png,application/json,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
             </label>
         </div>
     }
@@ -192,7 +204,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
                 <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON here" aria-label="Scenario JSON to import" data-testid="import-text" />
                 <button type="button" onclick={on_paste_import} data-testid="import-paste">{ "Import pasted JSON" }</button>
             </div>
-            <p class="share__hint">{ "You can also drop a scenario file or an exported SVG anywhere on the page." }</p>
+            <p class="share__hint">{ "You can also drop a scenario file or an exported SVG or PNG anywhere on the page." }</p>
         </section>
     }
 }

@@ -18,6 +18,7 @@ mod engine;
 pub mod epoch_cache;
 pub mod fingerprint;
 pub mod invariants;
+pub mod png;
 pub mod presets;
 mod record;
 pub mod report;

@@ -87,6 +87,7 @@ mod envelope;
 mod read;
 mod write;
 
+pub(crate) use envelope::crc32;
 use envelope::{base64url_decode, base64url_encode, inflate, open, seal, DEFLATE_LEVEL, FLAG_DEFLATED};
 use read::read_layout;
 use write::write_layout;
