@@ -150,9 +150,30 @@ test.describe('embeds', () => {
     errors.check();
   });
 
-  test('unknown or malformed messages are ignored with a console warning', async ({ page }) => {
+  test('unknown or malformed messages from the embedding page are ignored with a console warning', async ({ context, page }) => {
     const warnings: string[] = [];
     page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    const errors = watchErrors(page);
+    const base = process.env.EPOCHLAB_BASE_URL!;
+    // Only an embed follows messages, and only from the page that frames it.
+    await context.route(`${base}host-malformed.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<iframe id="app" src="${base}#embed=edit" width="720" height="600"></iframe>` }));
+    await page.goto(`${base}host-malformed.html`);
+    const app = page.frameLocator('#app');
+    await expect(app.getByTestId('headline')).toBeVisible();
+    await page.evaluate(() => {
+      const w = (document.getElementById('app') as HTMLIFrameElement).contentWindow!;
+      w.postMessage('hello', '*');
+      w.postMessage({ epochlab: 1, type: 'explode' }, '*');
+      w.postMessage({ epochlab: 2, type: 'play' }, '*');
+      w.postMessage({ epochlab: 1, type: 'goto', step: 'soon' }, '*');
+    });
+    await expect.poll(() => warnings.filter((w) => w.startsWith('Epochlab ignored a message')).length).toBe(4);
+    await page.evaluate(() => (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage({ epochlab: 1, type: 'goto', step: 2 }, '*'));
+    await expect(app.getByTestId('cursor-position')).toHaveText('Step 2 of 9: fetch');
+    errors.check();
+  });
+});
     const errors = watchErrors(page);
     await open(page);
     await page.evaluate(() => {
