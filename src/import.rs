@@ -77,7 +77,8 @@ mod tests {
             &[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82],
         ]
         .concat();
-        let png = epochlab_core::png::with_text(&bare, crate::export::METADATA_ID, &snapshot::to_json(&shared)).unwrap();
+        let png =
+            epochlab_core::png::with_text(&bare, crate::export::METADATA_ID, &snapshot::to_json(&shared)).unwrap();
         assert_eq!(import_png(&png), Ok(shared));
         assert!(import_png(&bare).unwrap_err().contains("not made by Epochlab"));
         assert_eq!(import_png(b"GIF89a"), Err("it is not a PNG".to_string()));

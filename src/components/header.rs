@@ -45,7 +45,10 @@ pub fn header(props: &ModelProps) -> Html {
         props.dispatch.reform(|e: Event| Action::LoadPreset(e.target_unchecked_into::<HtmlSelectElement>().value()));
     // Parsed once: the picker's names and descriptions never change.
     let presets = use_memo((), |_| {
-        PRESETS.iter().map(|p| (p.id, format!("{} ({})", p.scenario().name, p.about()), p.scenario().description)).collect::<Vec<_>>()
+        PRESETS
+            .iter()
+            .map(|p| (p.id, format!("{} ({})", p.scenario().name, p.about()), p.scenario().description))
+            .collect::<Vec<_>>()
     });
     let description = PRESETS.iter().find(|p| Some(p.id) == m.preset).map(|_| m.scenario.description.clone());
     html! {

@@ -241,7 +241,7 @@ pub fn log_grid(props: &LogGridProps) -> Html {
 /// A legend sample: a cell of the core's view model, drawn as the grid draws it.
 fn sample(status: CellStatus, label: &str, lost: Option<(&str, bool)>, what: &'static str) -> Html {
     let record = |label: &str| Some(CellRecord { id: 0, label: label.to_string(), epoch: 1 });
-    let held = !matches!(status, CellStatus::Empty | CellStatus::Lost | CellStatus::LostAllowed);
+    let held = lost.is_some() || !matches!(status, CellStatus::Empty | CellStatus::Lost | CellStatus::LostAllowed);
     let cell = Cell {
         offset: 0,
         record: if held { record(label) } else { None },
@@ -274,7 +274,7 @@ pub fn legend() -> Html {
             { sample(CellStatus::Truncated, "m4", None, "truncated (hover: which step, why)") }
             { sample(CellStatus::Lost, "m5", None, "committed, now lost: a bug") }
             { sample(CellStatus::LostAllowed, "m5", None, "committed, lost as Kafka allows (unclean election, acks=1, power loss)") }
-            { sample(CellStatus::Divergent, "m6", Some(("m2", false)), "m2 was committed here, m6 replaced it") }
+            { sample(CellStatus::Lost, "m6", Some(("m2", false)), "m2 was committed here, m6 replaced it (amber when Kafka allows it)") }
             <span class="legend__item"><span class="legend__bar legend__bar--hw"></span>{ "HW" }</span>
             <span class="legend__item"><span class="legend__bar legend__bar--leo"></span>{ "LEO" }</span>
             <span class="legend__item"><span class="legend__tri legend__tri--ckpt">{ "▾" }</span>{ "persisted HW" }</span>

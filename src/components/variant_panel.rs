@@ -47,7 +47,8 @@ fn violation_item(trace: &Trace, e: Entry, id: &str, dispatch: &Callback<Action>
     let viol = &trace.violations[e.index];
     let step = viol.step as usize;
     let onclick = dispatch.reform(move |_| Action::SetCursor(Some(step)));
-    let class = classes!("violation", viol.by_design.then_some("violation--allowed"), e.holds_now.then_some("violation--now"));
+    let class =
+        classes!("violation", viol.by_design.then_some("violation--allowed"), e.holds_now.then_some("violation--now"));
     html! {
         <li {class} data-testid={format!("violation-{id}-{}", viol.invariant)} data-now={e.holds_now.to_string()}>
             <span class="violation__id">{ viol.invariant.id() }</span>
@@ -93,7 +94,11 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     let v = &props.view;
     let id = trace.variant.id();
     let (bugs, allowed) = verdict_of(trace);
-    let verdict_class = classes!("verdict", if bugs.is_empty() { "verdict--ok" } else { "verdict--bug" }, props.held.as_ref().map(|_| "verdict--held"));
+    let verdict_class = classes!(
+        "verdict",
+        if bugs.is_empty() { "verdict--ok" } else { "verdict--bug" },
+        props.held.as_ref().map(|_| "verdict--held")
+    );
     let verdict = verdict_text(&bugs, props.held.as_ref());
     let allowed_note =
         if allowed.is_empty() { String::new() } else { format!("allowed: {}", InvariantId::join(&allowed, ", ")) };

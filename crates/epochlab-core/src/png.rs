@@ -1,5 +1,5 @@
 //! A scenario carried inside a PNG, as the SVG carries it in its metadata: an `iTXt` chunk (uncompressed
-//! UTF-8 text, PNG spec §11.3.4.5) right after `IHDR`, so that dropping an exported picture back on Epochlab
+//! UTF-8 text: the PNG standard, section 11.3.4.5) right after `IHDR`, so that dropping an exported picture back on Epochlab
 //! opens its scenario. Pure byte work, tested natively; the browser draws the pixels.
 
 /// Every PNG starts with these eight bytes.

@@ -37,12 +37,7 @@ fn every_preset_gives_its_expected_verdict_under_every_variant() {
 fn every_preset_opens_with_the_variants_it_is_about() {
     for p in &PRESETS {
         let scenario = p.scenario();
-        assert!(
-            (1..=epochlab_core::variant::MAX_VARIANTS).contains(&p.variants.len()),
-            "{}: {:?}",
-            p.id,
-            p.variants
-        );
+        assert!((1..=epochlab_core::variant::MAX_VARIANTS).contains(&p.variants.len()), "{}: {:?}", p.id, p.variants);
         assert_eq!(p.variants[0], scenario.config.variant, "{}: its configured variant comes first", p.id);
         // A preset whose story is a failure shows a variant where it fails, and one where it does not.
         let fails = |v: Variant| !p.expected(v).bugs.is_empty();

@@ -71,7 +71,10 @@ fn the_invariant_list_puts_bugs_first_and_groups_allowed_losses_by_reason() {
     let unclean = list.allowed.iter().find(|g| g.reason.contains("unclean leader election")).expect("a group");
     assert!(unclean.summary().starts_with(&format!("{} allowed: an unclean leader election", unclean.entries.len())));
     for g in &list.allowed {
-        assert!(g.entries.iter().all(|e| t.violations[e.index].by_design && t.violations[e.index].message.contains(&g.reason)));
+        assert!(g
+            .entries
+            .iter()
+            .all(|e| t.violations[e.index].by_design && t.violations[e.index].message.contains(&g.reason)));
     }
     // holds_now is exactly the step's holding set.
     for e in list.bugs.iter().chain(list.allowed.iter().flat_map(|g| g.entries.iter())) {

@@ -235,6 +235,7 @@ fn an_unnamed_produce_is_labelled_with_the_record_the_log_shows() {
     assert_eq!(t.steps[4].outcome.reason(), Some("NOT_ENOUGH_REPLICAS"));
     assert_eq!(t.produced_label(4), None, "a refused produce appends nothing");
     let last = view(&t, Some(5), 0);
-    let labels: Vec<&str> = last.brokers[0].cells.iter().filter_map(|c| c.record.as_ref()).map(|r| r.label.as_str()).collect();
+    let labels: Vec<&str> =
+        last.brokers[0].cells.iter().filter_map(|c| c.record.as_ref()).map(|r| r.label.as_str()).collect();
     assert_eq!(labels, ["r0", "named", t.produced_label(5).unwrap()], "the chip's name is the log's");
 }
