@@ -30,6 +30,8 @@ pub struct EffectRunner {
     address_timer: RefCell<Option<Timeout>>,
     /// Compression answers asynchronously: only the latest change's link may be written.
     address_generation: Rc<Cell<u32>>,
+    /// The traces of the last model whose address was written at once (a re-run makes new ones).
+    written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
     _save_on_pagehide: EventListener,
 }
 
@@ -53,6 +55,7 @@ impl EffectRunner {
             save_timer: RefCell::new(None),
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
+            written_traces: RefCell::new(None),
             _save_on_pagehide: on_pagehide,
         }
     }
@@ -75,8 +78,17 @@ impl EffectRunner {
         *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved)));
     }
 
-    /// Write `model`'s link into the address once the edits pause.
+    /// Write `model`'s link into the address once the edits pause, compressed. After an edit (a re-run), the
+    /// uncompressed link is written at once too: the address holds a link from the first load, so a reload
+    /// right after an edit must not open the link from before it.
     fn write_address_soon(&self, model: &Rc<Model>) {
+        let rerun = self.written_traces.borrow().as_ref().is_none_or(|t| !Rc::ptr_eq(t, &model.traces));
+        if rerun {
+            *self.written_traces.borrow_mut() = Some(model.traces.clone());
+            let snapshot = model.snapshot();
+            let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
+            web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
+        }
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);
