@@ -274,8 +274,11 @@ test.describe('on a 375 px touch screen', () => {
     await expect(group.locator('.violation').first()).toBeVisible();
     const box = (await group.locator('summary').boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(24);
+    await page.getByTestId('variant-kip-279').screenshot({ path: '/tmp/honest-phone-panel-light.png' });
+    await page.getByLabel('Legend').screenshot({ path: '/tmp/honest-phone-legend-light.png' });
     await shot(page, 'phone-light');
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('variant-kip-101').screenshot({ path: '/tmp/honest-phone-panel-dark.png' });
     await shot(page, 'phone-dark');
     errors.check();
   });
