@@ -27,7 +27,7 @@ use crate::listeners::{
     use_embed_commands, use_file_drop, use_keyboard, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
     use_reload_on_new_link,
 };
-use crate::model::{Action, Model, Notice, PlaceSource};
+use crate::model::{Action, Effect, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
 use crate::{storage, web};
@@ -104,6 +104,9 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
             // A failed save is told through the dispatch made below.
             let told: Rc<std::cell::RefCell<Option<Dispatch>>> = Rc::default();
             let runner = EffectRunner::new(embed, stored_ok, told.clone());
+            // The address holds the scenario from the first load (the landing or stored one too), not only
+            // after an edit.
+            runner.run(&[Effect::WriteAddress], &latest.borrow());
             let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
                 let (next, effects) = current.reduce_at(action, js_sys::Date::now());
@@ -141,7 +144,10 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
     let Some(v) = drag.view.as_ref() else { return Html::default() };
     let text = match &v.source {
         PlaceSource::New(k) => kind_info(*k).1.to_string(),
-        PlaceSource::Existing(i) => model.scenario.events.get(*i).map(chip_text).unwrap_or_default(),
+        PlaceSource::Existing(i) => {
+            let produced = model.primary().and_then(|t| t.produced_label(*i));
+            model.scenario.events.get(*i).map(|e| chip_text(e, produced)).unwrap_or_default()
+        }
     };
     // Whole pixels: formatting floats would pull float printing into the wasm.
     let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);
@@ -159,7 +165,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     html! {
         <div class="variants" style={columns}>
             { for views.iter().enumerate().map(|(i, view)| html! {
-                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} dispatch={dispatch.clone()} />
+                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
             }) }
         </div>
     }
@@ -239,7 +245,7 @@ pub fn app(props: &AppProps) -> Html {
     use_keyboard(latest.clone(), dispatch.clone());
     use_playback(model.playing, model.speed, dispatch.clone());
     use_pause_when_unseen(root.clone(), dispatch.clone());
-    use_embed_commands(latest.clone(), dispatch.clone());
+    use_embed_commands(latest.clone(), dispatch.clone(), started.1.is_some());
     use_library_from_other_tabs(latest.clone(), dispatch.clone(), started.2);
     use_file_drop(latest, dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());

@@ -65,6 +65,8 @@ pub struct EffectRunner {
     address_timer: RefCell<Option<Timeout>>,
     /// Compression answers asynchronously: only the latest change's link may be written.
     address_generation: Rc<Cell<u32>>,
+    /// The traces of the last model whose address was written at once (a re-run makes new ones).
+    written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
     _save_on_pagehide: EventListener,
 }
 
@@ -94,6 +96,7 @@ impl EffectRunner {
             save_timer: RefCell::new(None),
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
+            written_traces: RefCell::new(None),
             _save_on_pagehide: on_pagehide,
         }
     }
@@ -122,16 +125,27 @@ impl EffectRunner {
         *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller)));
     }
 
-    /// Write `model`'s link into the address once the edits pause.
+    /// Write `model`'s link into the address once the edits pause, compressed. After an edit (a re-run), the
+    /// uncompressed link is written at once too: the address holds a link from the first load, so a reload
+    /// right after an edit must not open the link from before it.
     fn write_address_soon(&self, model: &Rc<Model>) {
+        let rerun = self.written_traces.borrow().as_ref().is_none_or(|t| !Rc::ptr_eq(t, &model.traces));
+        if rerun {
+            *self.written_traces.borrow_mut() = Some(model.traces.clone());
+            let snapshot = model.snapshot();
+            let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
+            web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
+        }
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
-                let fragment = link::address_fragment(link::compact_fragment(&model.snapshot(), embed).await, embed);
+                let snapshot = model.snapshot();
+                let fragment = link::address_fragment(link::compact_fragment(&snapshot, embed).await, &snapshot, embed);
                 if latest.get() == generation {
-                    web::replace_hash(&fragment);
+                    // An embed's `origin=` stays: a reload must follow only that origin still.
+                    web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
                 }
             })
         }));

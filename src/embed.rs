@@ -15,13 +15,64 @@
 //! The embed posts `{"epochlab": 1, "type": "ready", ...}` once mounted and `{"type": "step", ...}` whenever
 //! the cursor moves, each with `step` (or null), `steps`, `variants` and `narration`.
 
-use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::scenario::{parse_scenario_value, MAX_BROKERS, MAX_EVENTS};
 use epochlab_core::variant::MAX_VARIANTS;
 use epochlab_core::{Scenario, Variant};
 use serde_json::Value;
 
 /// The protocol version this build speaks.
 pub const VERSION: u64 = 1;
+/// A message's JSON text may be at most this long: the limit on an imported file.
+pub const MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+
+/// Who sent a message, as far as the embed decides whether to follow it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sender<'a> {
+    /// `event.source === window.parent`, and the page really is framed.
+    pub from_parent: bool,
+    /// `event.origin`.
+    pub origin: &'a str,
+}
+
+/// Whether a page embedded with `origin=` (`required`) follows a message from `sender`. Only the embedding
+/// page may drive an embed: a popup's opener or a sibling frame may not replace the reader's scenario.
+pub fn accepts(sender: Sender, required: Option<&str>) -> Result<(), String> {
+    if !sender.from_parent {
+        return Err(format!("it came from {} but not from the embedding page", sender.origin));
+    }
+    match required {
+        Some(origin) if origin != sender.origin => {
+            Err(format!("it came from {}, and this embed follows only {origin}", sender.origin))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The scenario's counts as the host page sent them, read off the message before any of it is copied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// `scenario.events.length`, if an array.
+    pub events: Option<usize>,
+    /// `scenario.brokers.length`, if an array.
+    pub brokers: Option<usize>,
+}
+
+/// Refuse a message over the scenario limits before it is serialised or parsed (a million events would
+/// hold hundreds of megabytes for the page's life). `bytes`: its JSON text's length, once known.
+pub fn precheck(counts: Counts, bytes: Option<usize>) -> Result<(), String> {
+    if let Some(n) = counts.events.filter(|n| *n > MAX_EVENTS) {
+        return Err(format!("its scenario has {n} events; a scenario holds at most {MAX_EVENTS}"));
+    }
+    if let Some(n) = counts.brokers.filter(|n| *n > MAX_BROKERS) {
+        return Err(format!("its scenario has {n} brokers; a partition has 1 to {MAX_BROKERS}"));
+    }
+    match bytes {
+        Some(n) if n > MAX_MESSAGE_BYTES => {
+            Err(format!("it is {} KB long; a message may be at most 4 MB, as a file", n / 1024))
+        }
+        _ => Ok(()),
+    }
+}
 
 /// Where `goto` moves the cursor.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,6 +264,27 @@ mod tests {
             let err = parse(&message).expect_err("refused");
             assert!(err.contains(why), "{message}: {err}");
         }
+    }
+
+    #[test]
+    fn only_the_embedding_page_and_its_named_origin_are_followed() {
+        let parent = Sender { from_parent: true, origin: "https://blog.example" };
+        assert_eq!(accepts(parent, None), Ok(()));
+        assert_eq!(accepts(parent, Some("https://blog.example")), Ok(()));
+        let other = accepts(parent, Some("https://other.example")).unwrap_err();
+        assert!(other.contains("follows only https://other.example"), "{other}");
+        let popup = accepts(Sender { from_parent: false, origin: "https://evil.example" }, None).unwrap_err();
+        assert!(popup.contains("https://evil.example") && popup.contains("not from the embedding page"), "{popup}");
+    }
+
+    #[test]
+    fn an_oversized_load_is_refused_before_it_is_parsed() {
+        let ok = Counts { events: Some(MAX_EVENTS), brokers: Some(MAX_BROKERS) };
+        assert_eq!(precheck(ok, Some(MAX_MESSAGE_BYTES)), Ok(()));
+        let many = precheck(Counts { events: Some(1_000_000), brokers: Some(2) }, None).unwrap_err();
+        assert!(many.contains("1000000 events") && many.contains("at most 1000"), "{many}");
+        assert!(precheck(Counts { events: None, brokers: Some(6) }, None).unwrap_err().contains("6 brokers"));
+        assert!(precheck(Counts::default(), Some(MAX_MESSAGE_BYTES + 1)).unwrap_err().contains("at most 4 MB"));
     }
 
     #[test]

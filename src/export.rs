@@ -4,8 +4,8 @@
 //! Pure string building over the core's view model, tested natively. The PNG is the same SVG rasterised by
 //! the browser (see `app`).
 
-use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
+use epochlab_core::verdict::{held_by_refusal, verdict_text};
 use epochlab_core::view::{Cell, CellStatus, StepView};
 use epochlab_core::{Scenario, Trace, Variant};
 
@@ -42,8 +42,10 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
         CellStatus::Committed => (colour, "#333", "", "1.5", "#111"),
         CellStatus::Uncommitted => (colour, "#5f6368", "4 3", "1.5", "#111"),
         CellStatus::Divergent => (colour, "#b3261e", "", "3.5", "#111"),
+        CellStatus::Differs => (colour, "#7a5b00", "6 2", "2.5", "#111"),
         CellStatus::Truncated => ("none", "#5f6368", "4 3", "1.5", "#5f6368"),
         CellStatus::Lost => ("#fde7e5", "#b3261e", "", "2", "#b3261e"),
+        CellStatus::LostAllowed => ("#fff4d1", "#7a5b00", "4 2", "2", "#7a5b00"),
         CellStatus::Empty => ("none", "#d9d6cf", "2 3", "1", "#111"),
     };
     let opacity = if c.status == CellStatus::Uncommitted { r#" fill-opacity="0.45""# } else { "" };
@@ -51,7 +53,7 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
     out.push_str(&format!(
         r#"<rect x="{x}" y="{y}" width="{w}" height="26" rx="4" fill="{fill}"{opacity} stroke="{stroke}" stroke-width="{width}"{dash}/>"#
     ));
-    let strike = if matches!(c.status, CellStatus::Truncated | CellStatus::Lost) {
+    let strike = if matches!(c.status, CellStatus::Truncated | CellStatus::Lost | CellStatus::LostAllowed) {
         r#" text-decoration="line-through""#
     } else {
         ""
@@ -66,19 +68,21 @@ fn cell_svg(out: &mut String, c: &Cell, x: u32, y: u32, w: u32) {
 }
 
 /// One variant's block: a title with the verdict, then a row per broker. Returns its height.
-fn variant_svg(out: &mut String, trace: &Trace, view: &StepView, top: u32) -> u32 {
+fn variant_svg(out: &mut String, scenario: &Scenario, trace: &Trace, view: &StepView, top: u32) -> u32 {
     let (bugs, _) = verdict_of(trace);
-    let verdict = if bugs.is_empty() {
-        "no invariant fails".to_string()
-    } else {
-        format!("fails {}", InvariantId::join(&bugs, ", "))
+    let held = held_by_refusal(scenario, trace);
+    // Held only by a refused write: the verdict says so in place of the variant's title (the width is fixed).
+    let (title, verdict) = match &held {
+        Some(h) => (String::new(), format!("holds only because {}", h.refused())),
+        None => (trace.variant.title().to_string(), verdict_text(&bugs, None)),
     };
     let verdict_colour = if bugs.is_empty() { "#1b6e3a" } else { "#b3261e" };
     out.push_str(&format!(
-        r##"<text x="{MARGIN}" y="{}" font-size="15" font-weight="700">{} <tspan font-weight="400" fill="#5f6368">{}</tspan> <tspan fill="{verdict_colour}" font-weight="600">· {verdict}</tspan></text>"##,
+        r##"<text x="{MARGIN}" y="{}" font-size="15" font-weight="700">{} <tspan font-weight="400" fill="#5f6368">{}</tspan> <tspan fill="{verdict_colour}" font-weight="600">· {}</tspan></text>"##,
         top + 16,
         xml_escape(trace.variant.id()),
-        xml_escape(trace.variant.title())
+        xml_escape(&title),
+        xml_escape(&verdict)
     ));
     let cols = view.width.max(1);
     let cell_w = ((WIDTH - 2 * MARGIN - LABEL_W) / cols).clamp(18, 56);
@@ -151,7 +155,7 @@ pub fn svg(
     ));
     y += 46;
     for (trace, view) in traces.iter().zip(views) {
-        y += variant_svg(&mut body, trace, view, y);
+        y += variant_svg(&mut body, scenario, trace, view, y);
         if let Some(narration) = step.and_then(|i| trace.steps.get(i)).map(|s| s.narration.as_str()) {
             for line in epochlab_core::text::wrap(narration, 100) {
                 body.push_str(&format!(

@@ -37,6 +37,16 @@ pub fn import_text(text: &str, shown: &[Variant]) -> Result<Snapshot, String> {
     Ok(snapshot::of_scenario(scenario, shown.to_vec()))
 }
 
+/// Read the snapshot an exported PNG carries (in its `iTXt` chunk, as the SVG carries it in metadata).
+pub fn import_png(bytes: &[u8]) -> Result<Snapshot, String> {
+    if !epochlab_core::png::is_png(bytes) {
+        return Err("it is not a PNG".to_string());
+    }
+    let json = epochlab_core::png::text_of(bytes, crate::export::METADATA_ID)
+        .ok_or("this PNG was not made by Epochlab: it carries no scenario")?;
+    snapshot::from_json(&json).map_err(|e| format!("the PNG's scenario: {e}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,6 +87,27 @@ mod tests {
             too_large("the pasted text", MAX_IMPORT_BYTES + 1),
             Some("the pasted text is larger than 4 MB".into())
         );
+    }
+
+    #[test]
+    fn a_png_carrying_a_snapshot_imports_it_and_any_other_picture_says_why_not() {
+        let shared = Snapshot {
+            scenario: epochlab_core::presets::PRESETS[2].scenario(),
+            variants: vec![Variant::Kip101, Variant::Kip279],
+            cursor: Some(5),
+        };
+        // The smallest PNG: signature, IHDR (1×1 RGBA) and IEND, with their CRCs.
+        let bare: Vec<u8> = [
+            &[0x89, b'P', b'N', b'G', 13, 10, 0x1a, 10][..],
+            &[0, 0, 0, 13, b'I', b'H', b'D', b'R', 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89],
+            &[0, 0, 0, 0, b'I', b'E', b'N', b'D', 0xae, 0x42, 0x60, 0x82],
+        ]
+        .concat();
+        let png =
+            epochlab_core::png::with_text(&bare, crate::export::METADATA_ID, &snapshot::to_json(&shared)).unwrap();
+        assert_eq!(import_png(&png), Ok(shared));
+        assert!(import_png(&bare).unwrap_err().contains("not made by Epochlab"));
+        assert_eq!(import_png(b"GIF89a"), Err("it is not a PNG".to_string()));
     }
 
     #[test]

@@ -31,16 +31,48 @@ pub struct LinkParams {
     pub embed: Option<EmbedMode>,
     /// The share payload (`s=`), if any.
     pub payload: Option<String>,
+    /// `origin=`: the only origin an embed follows messages from, if given (percent-decoded).
+    pub origin: Option<String>,
+}
+
+/// Decode `%XX` escapes (an origin in a link is often written `https%3A%2F%2Fblog.example`); a malformed
+/// escape stays as it is.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes.get(i + 1..i + 3).and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The `origin=` parameter of `hash`, to keep in every fragment the page writes (so that a reload still
+/// follows only that origin).
+pub fn kept_params(hash: &str) -> String {
+    let kept = hash.trim_start_matches('#').split('&').find(|p| p.starts_with("origin="));
+    kept.map_or_else(String::new, |p| format!("&{p}"))
 }
 
 /// Split `#s=…&embed=view` into its parameters (unknown ones are ignored).
 pub fn params(hash: &str) -> LinkParams {
-    let mut out = LinkParams { embed: None, payload: None };
+    let mut out = LinkParams { embed: None, payload: None, origin: None };
     for part in hash.trim_start_matches('#').split('&') {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "s" => out.payload = Some(value.to_string()),
             "embed" => out.embed = Some(if value == "edit" { EmbedMode::Edit } else { EmbedMode::View }),
+            "origin" => out.origin = Some(percent_decode(value)),
             _ => {}
         }
     }
@@ -82,15 +114,17 @@ pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> 
     fragment_of(&layout, deflated.as_deref(), embed)
 }
 
-/// Whether a fragment's link is longer than any link Epochlab opens ([`share::MAX_PAYLOAD`]).
-pub fn too_long(fragment: &str) -> bool {
-    params(fragment).payload.is_some_and(|p| p.len() > share::MAX_PAYLOAD)
+/// Why a fragment's link would not open, checked against the reader's own limits ([`share::check_link`]):
+/// too long, or unpacking to more than a link may hold. `None` when it opens.
+pub fn unopenable(fragment: &str, snapshot: &Snapshot) -> Option<ShareError> {
+    let payload = params(fragment).payload?;
+    share::check_link(&share::layout(snapshot), &payload).err()
 }
 
-/// What the address bar shows for a fragment: the fragment itself, or, for a link too long to open, no
+/// What the address bar shows for a fragment: the fragment itself, or, for a link that would not open, no
 /// scenario at all (a reload then opens the saved working scenario instead of failing on the link).
-pub fn address_fragment(fragment: String, embed: Option<EmbedMode>) -> String {
-    if too_long(&fragment) {
+pub fn address_fragment(fragment: String, snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
+    if unopenable(&fragment, snapshot).is_some() {
         embed.map_or_else(String::new, |e| e.param().to_string())
     } else {
         fragment
@@ -138,13 +172,20 @@ mod tests {
 
     #[test]
     fn fragment_parameters_are_read_in_any_order() {
-        assert_eq!(params(""), LinkParams { embed: None, payload: None });
+        assert_eq!(params(""), LinkParams { embed: None, payload: None, origin: None });
         assert_eq!(
             params("#embed=edit&s=abc"),
-            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()) }
+            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()), origin: None }
         );
-        assert_eq!(params("#s=xyz&embed"), LinkParams { embed: Some(EmbedMode::View), payload: Some("xyz".into()) });
+        let bare = params("#s=xyz&embed");
+        assert_eq!((bare.embed, bare.payload.as_deref()), (Some(EmbedMode::View), Some("xyz")));
         assert_eq!(params("#other=1").payload, None);
+        let framed = "#s=1&embed=view&origin=https%3A%2F%2Fblog.example%3A8443";
+        assert_eq!(params(framed).origin.as_deref(), Some("https://blog.example:8443"));
+        assert_eq!(params("#origin=http://a.test").origin.as_deref(), Some("http://a.test"));
+        assert_eq!(params("#origin=%zz%4").origin.as_deref(), Some("%zz%4"), "a bad escape stays");
+        assert_eq!(kept_params(framed), "&origin=https%3A%2F%2Fblog.example%3A8443");
+        assert_eq!(kept_params("#s=1&embed=view"), "");
     }
 
     #[test]
@@ -186,12 +227,19 @@ mod tests {
     #[test]
     fn a_link_too_long_to_open_is_kept_out_of_the_address_bar() {
         let mut s = landing();
-        assert!(!too_long(&fragment(&s, None)));
-        assert_eq!(address_fragment(fragment(&s, None), None), fragment(&s, None));
+        assert_eq!(unopenable(&fragment(&s, None), &s), None);
+        assert_eq!(address_fragment(fragment(&s, None), &s, None), fragment(&s, None));
         s.scenario.description = "x".repeat(share::MAX_PAYLOAD);
         let long = fragment(&s, Some(EmbedMode::Edit));
-        assert!(too_long(&long));
-        assert_eq!(address_fragment(long.clone(), Some(EmbedMode::Edit)), "embed=edit");
-        assert_eq!(address_fragment(long, None), "");
+        assert!(unopenable(&long, &s).is_some());
+        assert_eq!(address_fragment(long.clone(), &s, Some(EmbedMode::Edit)), "embed=edit");
+        assert_eq!(address_fragment(long, &s, None), "");
+        // Short once compressed, but more than a link may unpack to: refused as the reader would.
+        s.scenario.description = "x".repeat(1_200_000);
+        let deflated = format!("s={}", share::encode(&s));
+        assert!(deflated.len() < share::MAX_PAYLOAD);
+        let why = unopenable(&deflated, &s).expect("refused").to_string();
+        assert!(why.contains("unpacks to more than"), "{why}");
+        assert_eq!(address_fragment(deflated, &s, None), "");
     }
 }

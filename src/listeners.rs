@@ -6,14 +6,14 @@
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Interval;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
 use crate::components::share_panel::import_file;
 use crate::components::{Dispatch, LatestModel};
 use crate::embed;
-use crate::model::{Action, Model, SPEEDS};
+use crate::model::{Action, Model, Notice, SPEEDS};
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
 /// fires) starts the page afresh from that link.
@@ -145,24 +145,71 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
     });
 }
 
-/// The embed's postMessage API: follow commands from the host page (what the embed announces back is an
-/// effect of the actions, see `model::Effect`).
+/// Whether `e` comes from the window that frames this page, and from where.
+fn sender_of(e: &MessageEvent) -> (bool, String) {
+    let parent = gloo::utils::window().parent().ok().flatten();
+    let from_parent = match (e.source(), parent) {
+        (Some(source), Some(parent)) => crate::web::in_frame() && js_sys::Object::is(&source, &parent),
+        _ => false,
+    };
+    (from_parent, e.origin())
+}
+
+/// The lengths of `data.scenario.events` and `.brokers`, read without copying the message.
+fn counts(data: &JsValue) -> embed::Counts {
+    let scenario = js_sys::Reflect::get(data, &"scenario".into()).unwrap_or(JsValue::UNDEFINED);
+    let length = |key: &str| {
+        let value = js_sys::Reflect::get(&scenario, &key.into()).ok()?;
+        js_sys::Array::is_array(&value).then(|| js_sys::Array::from(&value).length() as usize)
+    };
+    embed::Counts { events: length("events"), brokers: length("brokers") }
+}
+
+/// Why a message is not followed.
+enum Ignored {
+    /// Malformed or not from the embedding page: a console warning.
+    Quietly(String),
+    /// From the embedding page but over the limits: the reader is told too.
+    Oversized(String),
+}
+
+/// A message the embed follows: from its parent (and `origin`, if the link names one), within the limits.
+fn command_of(e: &MessageEvent, origin: Option<&str>) -> Result<embed::Command, Ignored> {
+    let (from_parent, sender) = sender_of(e);
+    embed::accepts(embed::Sender { from_parent, origin: &sender }, origin).map_err(Ignored::Quietly)?;
+    let data = e.data();
+    embed::precheck(counts(&data), None).map_err(Ignored::Oversized)?;
+    let text = js_sys::JSON::stringify(&data).ok().and_then(|s| s.as_string()).unwrap_or_default();
+    embed::precheck(embed::Counts::default(), Some(text.len())).map_err(Ignored::Oversized)?;
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
+    embed::parse(&value).map_err(Ignored::Quietly)
+}
+
+/// The embed's postMessage API: follow commands from the embedding page (what the embed announces back is
+/// an effect of the actions, see `model::Effect`). A page opened on its own (no `embed` in the link) follows
+/// no message at all; an oversized load is refused before it is read, and says so.
 #[hook]
-pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch) {
+pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool) {
     use_effect_with((), move |_| {
-        let listener = EventListener::new(&gloo::utils::window(), "message", move |e| {
-            let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
-            let data = js_sys::JSON::stringify(&e.data()).ok().and_then(|s| s.as_string()).unwrap_or_default();
-            let value: serde_json::Value = serde_json::from_str(&data).unwrap_or(serde_json::Value::Null);
-            match embed::parse(&value) {
-                Ok(command) => {
-                    let playing = state.borrow().playing;
-                    for action in Action::for_command(command, playing) {
-                        dispatch.emit(action);
+        let origin = crate::link::params(&crate::web::hash()).origin;
+        let listener = embedded.then(|| {
+            EventListener::new(&gloo::utils::window(), "message", move |e| {
+                let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
+                match command_of(e, origin.as_deref()) {
+                    Ok(command) => {
+                        let playing = state.borrow().playing;
+                        for action in Action::for_command(command, playing) {
+                            dispatch.emit(action);
+                        }
                     }
+                    Err(Ignored::Oversized(why)) => {
+                        let text = format!("The embedding page sent a scenario too large to open: {why}.");
+                        gloo::console::warn!(text.clone());
+                        dispatch.emit(Action::Notify(Notice { error: true, text, undo: false }));
+                    }
+                    Err(Ignored::Quietly(why)) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
                 }
-                Err(why) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
-            }
+            })
         });
         move || drop(listener)
     });

@@ -77,8 +77,24 @@ pub fn download_text(name: &str, mime: &str, text: &str) -> Result<(), String> {
     download_blob(name, &blob)
 }
 
-/// Rasterise an SVG at twice its size and offer it as a PNG download.
-pub async fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Result<(), String> {
+/// A canvas's pixels as PNG bytes.
+async fn canvas_png(canvas: &web_sys::HtmlCanvasElement) -> Result<Vec<u8>, String> {
+    let encoded = js_sys::Promise::new(&mut |resolve, reject| {
+        if canvas.to_blob(&resolve).is_err() {
+            let _ = reject.call0(&JsValue::NULL);
+        }
+    });
+    let blob = JsFuture::from(encoded).await.map_err(|_| "cannot encode PNG")?;
+    // toBlob answers null when the canvas cannot be encoded.
+    let blob: web_sys::Blob = blob.dyn_into().map_err(|_| "cannot encode PNG")?;
+    let buffer = JsFuture::from(blob.array_buffer()).await.map_err(|_| "cannot read the PNG")?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Rasterise an SVG at twice its size (`width` × 2 pixels wide, sharp on high-density screens) and offer it
+/// as a PNG download that carries `scenario_json` (see `epochlab_core::png`), so that dropping it back on
+/// the page opens the scenario.
+pub async fn download_png(name: &str, svg: &str, width: u32, height: u32, scenario_json: &str) -> Result<(), String> {
     let document = gloo::utils::document();
     let image = web_sys::HtmlImageElement::new().map_err(|_| "no image element")?;
     let src = format!("data:image/svg+xml;charset=utf-8,{}", js_sys::encode_uri_component(svg));
@@ -96,13 +112,25 @@ pub async fn download_png(name: &str, svg: &str, width: u32, height: u32) -> Res
         canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or("no 2D canvas")?;
     context.scale(2.0, 2.0).map_err(|_| "cannot scale")?;
     context.draw_image_with_html_image_element(&image, 0.0, 0.0).map_err(|_| "cannot draw")?;
-    let data_url = canvas.to_data_url_with_type("image/png").map_err(|_| "cannot encode PNG")?;
-    let a: web_sys::HtmlAnchorElement =
-        document.create_element("a").map_err(|_| "no anchor")?.dyn_into().map_err(|_| "no anchor")?;
-    a.set_href(&data_url);
-    a.set_download(name);
-    a.click();
-    Ok(())
+    let png = epochlab_core::png::with_text(&canvas_png(&canvas).await?, crate::export::METADATA_ID, scenario_json)?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(png.as_slice()));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("image/png");
+    let blob =
+        web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options).map_err(|_| "cannot make the file")?;
+    download_blob(name, &blob)
+}
+
+/// Files larger than this are refused before they are read.
+const MAX_FILE_BYTES: f64 = 4.0 * 1024.0 * 1024.0;
+
+/// Read a file's bytes (a PNG).
+pub async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
+    if file.size() > MAX_FILE_BYTES {
+        return Err(format!("{} is larger than 4 MB", file.name()));
+    }
+    let buffer = JsFuture::from(file.array_buffer()).await.map_err(|_| format!("{} could not be read", file.name()))?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// Read a file's text.

@@ -15,6 +15,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn mount() -> Element {
     let window = web_sys::window().unwrap();
     window.local_storage().unwrap().unwrap().clear().unwrap();
+    // Every app writes its scenario into the address from its first render: start without that link.
+    let path = window.location().pathname().unwrap();
+    window.history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&path)).unwrap();
     let document = window.document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();

@@ -15,7 +15,8 @@ export async function open(page: Page, keepStorage = false) {
   await page.goto('./');
   if (!keepStorage) {
     await page.evaluate(() => localStorage.clear());
-    await page.reload();
+    // Not a reload: the address already holds the landing scenario's link, which a reload would open.
+    await page.goto('./');
   }
   await expect(page.getByTestId('headline')).toBeVisible();
 }

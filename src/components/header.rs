@@ -2,6 +2,7 @@
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::{verdict_of, PRESETS};
+use epochlab_core::verdict::held_text;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -13,7 +14,8 @@ pub fn headline(m: &Model) -> String {
     let parts: Vec<String> = m
         .traces
         .iter()
-        .map(|t| {
+        .zip(m.held.iter().map(Some).chain(std::iter::repeat(None)))
+        .map(|(t, held)| {
             let (bugs, _) = verdict_of(t);
             let worst = InvariantId::BY_IMPORTANCE.iter().find(|id| bugs.contains(id));
             let step = worst.and_then(|id| {
@@ -24,7 +26,11 @@ pub fn headline(m: &Model) -> String {
                     let more = if bugs.len() > 1 { format!(", and {} more", bugs.len() - 1) } else { String::new() };
                     format!("{} breaks {id} ({}) at step {step}{more}", t.variant.id(), id.name())
                 }
-                _ => format!("{} holds every invariant", t.variant.id()),
+                _ => match held.and_then(Option::as_ref) {
+                    // Not "holds": it holds only because the write was refused (min.insync.replicas).
+                    Some(h) => format!("{} {}", t.variant.id(), held_text(h)),
+                    None => format!("{} holds every invariant", t.variant.id()),
+                },
             }
         })
         .collect();
@@ -64,7 +70,10 @@ pub fn header(props: &ModelProps) -> Html {
         props.dispatch.reform(|e: Event| Action::LoadPreset(e.target_unchecked_into::<HtmlSelectElement>().value()));
     // Parsed once: the picker's names and descriptions never change.
     let presets = use_memo((), |_| {
-        PRESETS.iter().map(|p| (p.id, p.scenario())).map(|(id, s)| (id, s.name, s.description)).collect::<Vec<_>>()
+        PRESETS
+            .iter()
+            .map(|p| (p.id, format!("{} ({})", p.scenario().name, p.about()), p.scenario().description))
+            .collect::<Vec<_>>()
     });
     html! {
         <header class="header">

@@ -4,7 +4,7 @@
 use std::ops::Range;
 use std::rc::Rc;
 
-use epochlab_core::view::{BrokerView, Cell, RoleView, StepView};
+use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
 use crate::viewport::{rendered, use_scroll_window};
@@ -40,7 +40,8 @@ fn cell_title(b: &BrokerView, c: &Cell) -> String {
         ));
     }
     if let Some(l) = &c.lost {
-        parts.push(format!("{} (epoch {}) was committed here and is gone from the leader", l.label, l.epoch));
+        let why = if c.lost_allowed { ", as Kafka allows (by design)" } else { ": a bug" };
+        parts.push(format!("{} (epoch {}) was committed here and is gone from the leader{why}", l.label, l.epoch));
     }
     if let Some(g) = &c.ghost {
         parts.push(g.explain());
@@ -51,7 +52,8 @@ fn cell_title(b: &BrokerView, c: &Cell) -> String {
     parts.join(". ")
 }
 
-fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
+/// A cell's classes, label and "lost here" mark: one drawing for the grid and the legend's samples.
+fn cell_body(c: &Cell) -> (Classes, Html) {
     let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch_class = shown.map(|r| format!("epoch-{}", r.epoch.rem_euclid(8)));
     let class = classes!(
@@ -60,23 +62,31 @@ fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
         epoch_class,
         c.changed.then_some("cell--changed"),
         c.flagged.then_some("cell--flagged"),
+        c.allowed.then_some("cell--allowed"),
         (c.record.is_none() && c.lost.is_none() && c.ghost.is_some()).then_some("cell--ghost"),
         (c.record.is_some() && c.lost.is_some()).then_some("cell--replaced"),
     );
-    let text = match (&c.record, &c.lost, &c.ghost) {
-        (Some(r), _, _) => r.label.clone(),
-        (None, Some(l), _) => l.label.clone(),
-        (None, None, Some(g)) => g.record.label.clone(),
-        _ => String::new(),
-    };
+    let text = shown.map(|r| r.label.clone()).unwrap_or_default();
     // A committed record replaced by another: the cell shows what is there now, tagged with what was lost.
     let replaced = c.record.is_some().then_some(c.lost.as_ref()).flatten();
+    let mark = classes!("cell__lost", c.lost_allowed.then_some("cell__lost--allowed"));
+    let body = html! {
+        <>
+            <span class="cell__label">{ text }</span>
+            if let Some(l) = replaced { <span class={mark} aria-hidden="true">{ format!("✕{}", l.label) }</span> }
+        </>
+    };
+    (class, body)
+}
+
+fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
+    let (class, body) = cell_body(c);
     // The epoch is drawn by CSS from data-epoch: one element fewer per cell.
+    let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch = shown.map(|r| r.epoch.to_string());
     html! {
         <div {class} role="listitem" title={cell_title(b, c)} data-testid={format!("cell-{variant}-{}-{}", b.name, c.offset)} data-status={c.status.as_str()} data-epoch={epoch}>
-            <span class="cell__label">{ text }</span>
-            if let Some(l) = replaced { <span class="cell__lost" aria-hidden="true">{ format!("✕{}", l.label) }</span> }
+            { body }
         </div>
     }
 }
@@ -228,24 +238,43 @@ pub fn log_grid(props: &LogGridProps) -> Html {
     }
 }
 
-/// What the cells and markers mean.
+/// A legend sample: a cell of the core's view model, drawn as the grid draws it.
+fn sample(status: CellStatus, label: &str, lost: Option<(&str, bool)>, what: &'static str) -> Html {
+    let record = |label: &str| Some(CellRecord { id: 0, label: label.to_string(), epoch: 1 });
+    let held = lost.is_some() || !matches!(status, CellStatus::Empty | CellStatus::Lost | CellStatus::LostAllowed);
+    let cell = Cell {
+        offset: 0,
+        record: if held { record(label) } else { None },
+        status,
+        ghost: None,
+        lost: lost.and_then(|(l, _)| record(l)).or_else(|| (!held).then(|| record(label)).flatten()),
+        lost_allowed: lost.is_some_and(|(_, allowed)| allowed) || status == CellStatus::LostAllowed,
+        changed: false,
+        flagged: false,
+        allowed: false,
+    };
+    let (class, body) = cell_body(&cell);
+    html! {
+        <span class="legend__item" data-testid={format!("legend-{}", if lost.is_some() { "replaced" } else { status.as_str() })}>
+            <span class={classes!(class, "legend__cell")} data-status={status.as_str()} data-epoch="1">{ body }</span>
+            { what }
+        </span>
+    }
+}
+
+/// What the cells and markers mean. Red means a bug, only.
 #[function_component(Legend)]
 pub fn legend() -> Html {
-    let sample = |status: &'static str, text: &'static str, what: &'static str| {
-        html! {
-            <span class="legend__item">
-                <span class={classes!("cell", "legend__cell", format!("cell--{status}"), (status != "empty").then_some("epoch-1"))}>{ text }</span>
-                { what }
-            </span>
-        }
-    };
     html! {
         <p class="legend" aria-label="Legend">
-            { sample("committed", "m1", "committed (below the leader's HW)") }
-            { sample("uncommitted", "m2", "not yet committed") }
-            { sample("divergent", "m3", "differs from the leader") }
-            { sample("truncated", "m4", "truncated (hover: which step, why)") }
-            { sample("lost", "m5", "committed, now lost on the leader") }
+            { sample(CellStatus::Committed, "m1", None, "committed (below the leader's HW)") }
+            { sample(CellStatus::Uncommitted, "m2", None, "not yet committed") }
+            { sample(CellStatus::Differs, "m3", None, "differs from the leader, no bug (not truncated yet)") }
+            { sample(CellStatus::Divergent, "m3", None, "diverges from the leader: a bug") }
+            { sample(CellStatus::Truncated, "m4", None, "truncated (hover: which step, why)") }
+            { sample(CellStatus::Lost, "m5", None, "committed, now lost: a bug") }
+            { sample(CellStatus::LostAllowed, "m5", None, "committed, lost as Kafka allows (unclean election, acks=1, power loss)") }
+            { sample(CellStatus::Lost, "m6", Some(("m2", false)), "m2 was committed here, m6 replaced it (amber when Kafka allows it)") }
             <span class="legend__item"><span class="legend__bar legend__bar--hw"></span>{ "HW" }</span>
             <span class="legend__item"><span class="legend__bar legend__bar--leo"></span>{ "LEO" }</span>
             <span class="legend__item"><span class="legend__tri legend__tri--ckpt">{ "▾" }</span>{ "persisted HW" }</span>

@@ -3,14 +3,14 @@
 
 use std::rc::Rc;
 
-use epochlab_core::{share, Variant};
+use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
 use crate::export;
-use crate::import::{import_text, too_large};
+use crate::import::{import_png, import_text, too_large};
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
 use crate::snapshot::{self, Snapshot};
@@ -35,11 +35,22 @@ pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, text: &
     }
 }
 
-/// Read a picked or dropped file and import it.
+/// Read a picked or dropped file and import it: a PNG by its bytes (an exported picture carries its
+/// scenario), anything else as text.
 pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File) {
     spawn_local(async move {
-        match web::read_file(&file).await {
-            Ok(text) => import_into(&dispatch, &shown, &file.name(), &text),
+        let png = file.type_() == "image/png" || file.name().to_ascii_lowercase().ends_with(".png");
+        let name = file.name();
+        let read = if png {
+            web::read_bytes(&file).await.map(|bytes| import_png(&bytes).map_err(|why| (name.clone(), why)))
+        } else {
+            web::read_file(&file).await.map(|text| import_text(&text, &shown).map_err(|why| (name.clone(), why)))
+        };
+        match read {
+            Ok(Ok(snapshot)) => dispatch.emit(Action::Import(Box::new(snapshot))),
+            Ok(Err((source, why))) => {
+                error(&dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged."))
+            }
             Err(e) => error(&dispatch, format!("Could not import: {e}. Your scenario is unchanged.")),
         }
     });
@@ -119,7 +130,8 @@ fn export_png(m: &Rc<Model>, d: &Dispatch) -> Callback<MouseEvent> {
         let (m, d) = (m.clone(), d.clone());
         spawn_local(async move {
             let (svg, w, h) = current_svg(&m);
-            if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h).await {
+            let json = snapshot::to_json(&m.snapshot());
+            if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h, &json).await {
                 error(&d, e);
             }
         });
@@ -142,8 +154,8 @@ fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
             <button type="button" onclick={download(m, d, export_json)} data-testid="export-json">{ "Export JSON" }</button>
             <button type="button" onclick={download(m, d, export_svg)} data-testid="export-svg">{ "Export SVG" }</button>
             <button type="button" onclick={export_png(m, d)} data-testid="export-png">{ "Export PNG" }</button>
-            <label class="share__file">{ "Import a file (JSON or Epochlab SVG) " }
-                <input type="file" accept=".json,.svg,application/json,image/svg+xml" onchange={on_file} data-testid="import-file" />
+            <label class="share__file">{ "Import a file (JSON, or an Epochlab SVG or PNG) " }
+                <input type="file" accept=".json,.svg,.png,application/json,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
             </label>
         </div>
     }
@@ -157,13 +169,11 @@ pub fn share_panel(props: &ModelProps) -> Html {
     let snapshot = m.snapshot();
     let (share_fragment, compacted) = use_share_fragment(&snapshot);
     let view_fragment = link::with_embed(share_fragment.clone(), Some(EmbedMode::View));
-    // A link longer than any link Epochlab opens (a long imported description, say) would only fail later.
-    let payload = share_fragment.len().saturating_sub("s=".len());
-    let too_long = (compacted && link::too_long(&share_fragment)).then(|| {
-        format!(
-            "This scenario is too large for a link ({payload} characters; a link holds up to {}): share it as a JSON file instead.",
-            share::MAX_PAYLOAD
-        )
+    // A link Epochlab itself would refuse (a long imported description, say) would only fail later.
+    let too_long = compacted.then(|| link::unopenable(&share_fragment, &snapshot)).flatten().map(|why| {
+        let why = why.to_string();
+        let why = why.strip_prefix("the link is too large: ").unwrap_or(&why);
+        format!("This scenario is too large for a link ({why}): share it as a JSON file instead.")
     });
     let share_link = format!("{page}#{share_fragment}");
     let embed = link::embed_code(&page, &snapshot, &view_fragment);
@@ -197,7 +207,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
                 <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON here" aria-label="Scenario JSON to import" data-testid="import-text" />
                 <button type="button" onclick={on_paste_import} data-testid="import-paste">{ "Import pasted JSON" }</button>
             </div>
-            <p class="share__hint">{ "You can also drop a scenario file or an exported SVG anywhere on the page." }</p>
+            <p class="share__hint">{ "You can also drop a scenario file or an exported SVG or PNG anywhere on the page." }</p>
         </section>
     }
 }

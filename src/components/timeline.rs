@@ -26,12 +26,13 @@ pub struct TimelineProps {
     pub drag: PointerDrag,
 }
 
-/// A chip's short text: the fields that matter at a glance.
-pub fn chip_text(event: &Event) -> String {
+/// A chip's short text: the fields that matter at a glance. `produced`: the record the step appended, as
+/// the log names it (an unnamed produce shows `r0`, `r1`, … as the log does; a refused one, its kind).
+pub fn chip_text(event: &Event, produced: Option<&str>) -> String {
     let label = kind_info(event.kind()).1;
     match event {
         Event::Produce { record, acks, .. } => {
-            let name = record.clone().unwrap_or_else(|| "record".to_string());
+            let name = record.as_deref().or(produced).unwrap_or(label).to_string();
             if acks.label() == "all" {
                 name
             } else {
@@ -288,7 +289,7 @@ fn step_header(
 
 fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<ChipData> {
     let kind = event.kind();
-    let text = chip_text(event);
+    let text = chip_text(event, model.primary().and_then(|t| t.produced_label(i)));
     let reasons: Vec<(String, &'static str)> = model
         .traces
         .iter()

@@ -5,7 +5,9 @@ use std::rc::Rc;
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::verdict_of;
+use epochlab_core::verdict::{invariant_list, not_now, verdict_text, Entry, HeldByRefusal};
 use epochlab_core::view::StepView;
+use epochlab_core::Trace;
 use yew::prelude::*;
 
 use super::explanation::Explanation;
@@ -23,6 +25,8 @@ pub struct VariantPanelProps {
     pub step: Option<usize>,
     /// The variant's view at the cursor (on the grid shared by every panel).
     pub view: StepView,
+    /// Whether it holds only because min.insync.replicas refused writes (computed once per re-run).
+    pub held: Option<HeldByRefusal>,
     /// Dispatch (for the invariant links).
     pub dispatch: Callback<Action>,
 }
@@ -33,6 +37,53 @@ impl PartialEq for VariantPanelProps {
             && self.index == other.index
             && self.step == other.step
             && self.view == other.view
+            && self.held == other.held
+    }
+}
+
+/// One violation, linking to the step where it first holds; dimmed (and saying so) when it does not hold
+/// at the step shown.
+fn violation_item(trace: &Trace, e: Entry, id: &str, dispatch: &Callback<Action>) -> Html {
+    let viol = &trace.violations[e.index];
+    let step = viol.step as usize;
+    let onclick = dispatch.reform(move |_| Action::SetCursor(Some(step)));
+    let class =
+        classes!("violation", viol.by_design.then_some("violation--allowed"), e.holds_now.then_some("violation--now"));
+    html! {
+        <li {class} data-testid={format!("violation-{id}-{}", viol.invariant)} data-now={e.holds_now.to_string()}>
+            <span class="violation__id">{ viol.invariant.id() }</span>
+            <span class="violation__tag">{ if viol.by_design { "allowed" } else { "bug" } }</span>
+            <span class="violation__name">{ viol.invariant.name() }</span>
+            <button type="button" class="violation__step" {onclick}
+                aria-label={format!("Go to step {step}, where {} first holds", viol.invariant)}>{ format!("step {step}") }</button>
+            if !e.holds_now { <span class="violation__when" data-testid="violation-not-now">{ not_now(viol.step) }</span> }
+            <p class="violation__message">{ &viol.message }</p>
+        </li>
+    }
+}
+
+/// The invariants: bugs first, then the losses Kafka allows, collapsed by reason.
+fn invariants_html(trace: &Trace, step: Option<usize>, id: &str, dispatch: &Callback<Action>) -> Html {
+    if trace.violations.is_empty() {
+        return html! { <p class="invariants__none">{ "Every invariant holds at every step." }</p> };
+    }
+    let list = invariant_list(trace, step);
+    html! {
+        <>
+            if !list.bugs.is_empty() {
+                <ul class="invariants__list" data-testid={format!("bugs-{id}")}>
+                    { for list.bugs.iter().map(|e| violation_item(trace, *e, id, dispatch)) }
+                </ul>
+            }
+            { for list.allowed.iter().map(|g| html! {
+                <details class="invariants__allowed" data-testid={format!("allowed-{id}")}>
+                    <summary>{ g.summary() }</summary>
+                    <ul class="invariants__list">
+                        { for g.entries.iter().map(|e| violation_item(trace, *e, id, dispatch)) }
+                    </ul>
+                </details>
+            }) }
+        </>
     }
 }
 
@@ -43,21 +94,20 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     let v = &props.view;
     let id = trace.variant.id();
     let (bugs, allowed) = verdict_of(trace);
-    let verdict = if bugs.is_empty() {
-        html! { <span class="verdict verdict--ok" data-testid={format!("verdict-{id}")}>{ "no invariant fails" }</span> }
-    } else {
-        html! { <span class="verdict verdict--bug" data-testid={format!("verdict-{id}")}>{ format!("fails {}", InvariantId::join(&bugs, ", ")) }</span> }
-    };
+    let verdict_class = classes!(
+        "verdict",
+        if bugs.is_empty() { "verdict--ok" } else { "verdict--bug" },
+        props.held.as_ref().map(|_| "verdict--held")
+    );
+    let verdict = verdict_text(&bugs, props.held.as_ref());
     let allowed_note =
         if allowed.is_empty() { String::new() } else { format!("allowed: {}", InvariantId::join(&allowed, ", ")) };
-    let holding: Vec<u16> =
-        props.step.and_then(|s| trace.steps.get(s)).map(|s| s.violations.clone()).unwrap_or_default();
     let flags: Vec<&str> = trace.flags.iter().map(|f| f.id()).collect();
     html! {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
             <header class="variant__head">
                 <h3 class="variant__title">{ id }<span class="variant__subtitle">{ trace.variant.title() }</span></h3>
-                { verdict }
+                <span class={verdict_class} data-testid={format!("verdict-{id}")}>{ verdict }</span>
                 if !allowed_note.is_empty() { <span class="verdict verdict--allowed">{ allowed_note }</span> }
             </header>
             if !flags.is_empty() { <p class="variant__flags">{ format!("flags: {}", flags.join(", ")) }</p> }
@@ -69,28 +119,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>
                 <h4 class="invariants__title">{ "Invariants" }</h4>
-                if trace.violations.is_empty() {
-                    <p class="invariants__none">{ "Every invariant holds at every step." }</p>
-                } else {
-                    <ul class="invariants__list">
-                        { for trace.violations.iter().enumerate().map(|(i, viol)| {
-                            let now = holding.contains(&(i as u16));
-                            let step = viol.step as usize;
-                            let onclick = props.dispatch.reform(move |_| Action::SetCursor(Some(step)));
-                            let class = classes!("violation", viol.by_design.then_some("violation--allowed"), now.then_some("violation--now"));
-                            html! {
-                                <li {class} data-testid={format!("violation-{id}-{}", viol.invariant)}>
-                                    <span class="violation__id">{ viol.invariant.id() }</span>
-                                    <span class="violation__tag">{ if viol.by_design { "allowed" } else { "bug" } }</span>
-                                    <span class="violation__name">{ viol.invariant.name() }</span>
-                                    <button type="button" class="violation__step" {onclick}
-                                        aria-label={format!("Go to step {step}, where {} first holds", viol.invariant)}>{ format!("step {step}") }</button>
-                                    <p class="violation__message">{ &viol.message }</p>
-                                </li>
-                            }
-                        }) }
-                    </ul>
-                }
+                { invariants_html(trace, props.step, id, &props.dispatch) }
             </section>
         </article>
     }

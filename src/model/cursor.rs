@@ -24,7 +24,11 @@ impl Model {
         self.cursor = step_by(self.cursor, n, self.last_step());
     }
 
+    /// Start playback (from the start when at the end, as ▶ does); no-op when playing already.
     pub(super) fn play(&mut self) {
+        if !self.playing && self.cursor == self.last_step() {
+            self.cursor = None;
+        }
         self.playing = self.last_step().is_some();
     }
 
@@ -68,5 +72,15 @@ mod tests {
         }
         assert!(!m.playing);
         assert_eq!(m.cursor, Some(9));
+    }
+
+    #[test]
+    fn play_at_the_last_step_replays_from_the_start_as_the_play_button_does() {
+        let m = Model::landing().after(Action::End).after(Action::Play);
+        assert!(m.playing);
+        assert_eq!(m.cursor, None);
+        let m = Model::landing().after(Action::SetCursor(Some(3))).after(Action::Play);
+        assert_eq!((m.playing, m.cursor), (true, Some(3)), "from the middle it goes on");
+        assert_eq!(m.after(Action::Tick).after(Action::Play).cursor, Some(4), "playing already: nothing changes");
     }
 }

@@ -42,24 +42,20 @@ impl Model {
         (self.page, self.history, self.library, self.now) = (page, history, library, now);
     }
 
-    /// Open a preset, showing its own variant besides those shown now.
+    /// Open a preset under exactly the variants it is about (nothing carries over from the last scenario).
     pub(super) fn load_preset(&mut self, id: &str) {
         let Some(p) = presets::find(id) else { return self.error(format!("there is no preset \"{id}\"")) };
-        let mut variants = self.variants.clone();
-        let own = p.scenario().config.variant;
-        if !variants.contains(&own) {
-            variants.insert(0, own);
-        }
         let kept = self.keep_working();
         let scenario = p.scenario();
         let what = format!("Opened the preset \u{201c}{}\u{201d}.", scenario.name);
-        self.load(Model::new(scenario, variants, Some(p.id)));
+        self.load(Model::new(scenario, p.variants.to_vec(), Some(p.id)));
         self.tell_replaced(kept, what, false);
     }
 
+    /// An empty scenario under the landing comparison (the old rule and leader epochs).
     pub(super) fn new_scenario(&mut self) {
         let kept = self.keep_working();
-        self.load(Model::new(Scenario::empty(), self.variants.clone(), None));
+        self.load(Model::new(Scenario::empty(), super::LANDING_VARIANTS.to_vec(), None));
         self.tell_replaced(kept, "Started a new scenario.".to_string(), false);
     }
 
@@ -118,11 +114,16 @@ mod tests {
     }
 
     #[test]
-    fn loading_a_preset_keeps_the_variants_shown_and_adds_its_own() {
-        let m =
-            Model::new(Scenario::empty(), vec![Variant::Kip101], None).after(Action::LoadPreset("happy-path".into()));
+    fn a_preset_opens_with_exactly_its_own_variants() {
+        let shown = vec![Variant::DivergingEpoch, Variant::Kafka21, Variant::Kip101];
+        let m = Model::new(Scenario::empty(), shown.clone(), None).after(Action::LoadPreset("happy-path".into()));
         assert_eq!(m.preset, Some("happy-path"));
-        assert!(m.variants.contains(&Variant::Kip101) && m.variants.len() == 2, "{:?}", m.variants);
+        assert_eq!(m.variants, [Variant::Kip279]);
+        let m = m.after(Action::LoadPreset("unclean-elections-diverge".into()));
+        assert_eq!(m.variants, [Variant::Kip279, Variant::Kip101]);
+        assert_eq!(m.preset, Some("unclean-elections-diverge"), "still the preset itself");
+        let fresh = Model::new(Scenario::empty(), shown, None).after(Action::NewScenario);
+        assert_eq!(fresh.variants, crate::model::LANDING_VARIANTS);
         let n = m.after(Action::LoadPreset("nope".into()));
         assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
     }

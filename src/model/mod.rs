@@ -20,6 +20,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Scenario;
+use epochlab_core::verdict::{held_by_refusal, HeldByRefusal};
 use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
 use crate::library::Library;
@@ -54,6 +55,8 @@ pub struct Model {
     pub resumes: Rc<Resumes>,
     /// The first step after which the shown variants' states differ.
     pub first_difference: Option<u32>,
+    /// Per trace: whether it holds every invariant only because min.insync.replicas refused writes.
+    pub held: Rc<Vec<Option<HeldByRefusal>>>,
     /// The step whose state is shown (`None`: before the first event).
     pub cursor: Option<usize>,
     /// The selected event (its editor is open).
@@ -108,6 +111,7 @@ impl Model {
             traces: Rc::new(Vec::new()),
             resumes: Rc::new(Resumes::default()),
             first_difference: None,
+            held: Rc::default(),
             cursor: None,
             selected: None,
             placing: None,
@@ -165,6 +169,8 @@ impl Model {
         self.resumes = Rc::new(resumes);
         self.first_difference = cmp.first_difference;
         self.traces = Rc::new(cmp.traces);
+        // A counterfactual run only where a write was refused and nothing fails (see `held_by_refusal`).
+        self.held = Rc::new(self.traces.iter().map(|t| held_by_refusal(&self.scenario, t)).collect());
         self.cursor = match (self.cursor, self.last_step()) {
             (Some(c), Some(last)) => Some(c.min(last)),
             _ => None,
@@ -267,6 +273,21 @@ mod tests {
         assert!(m.traces[0].violations.iter().any(|v| v.invariant == InvariantId::I1 && !v.by_design));
         assert!(m.traces[1].violations.iter().all(|v| v.by_design));
         assert_eq!(m.first_difference, Some(8));
+    }
+
+    #[test]
+    fn a_variant_held_only_by_a_refused_write_is_known_after_every_re_run() {
+        let m = Model::new(presets::find("kip101-scenario-2").unwrap().scenario(), LANDING_VARIANTS.to_vec(), None);
+        assert_eq!(*m.held, [None, None]);
+        let m = m.after(Action::SetMinIsr(2));
+        let held = m.held[0].as_ref().expect("hw-truncation holds only because m3 was refused");
+        assert_eq!((held.steps.as_slice(), held.min_insync_replicas), ([15].as_slice(), 2));
+        assert_eq!(m.held[1], None, "kip-279 holds anyway");
+        let headline = crate::components::header::headline(&m);
+        let held = "hw-truncation holds only because the write at step 15 was refused (min.insync.replicas = 2), \
+                    and would fail I3, I4 if it were accepted";
+        assert!(headline.contains(held), "{headline}");
+        assert!(!headline.contains("hw-truncation holds every invariant"), "{headline}");
     }
 
     #[test]

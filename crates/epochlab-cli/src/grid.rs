@@ -12,7 +12,7 @@ use epochlab_core::presets::verdict_of;
 use epochlab_core::view::{view, BrokerView, Cell, CellStatus, StepView};
 use epochlab_core::Trace;
 
-const LEGEND: &str = "legend: = committed  ~ uncommitted  ! diverges from the leader  x committed record lost on the leader  - truncated (ghost)  . empty  | HW";
+const LEGEND: &str = "legend: = committed  ~ uncommitted  ! diverges from the leader (a bug)  ^ differs, no bug  x committed record lost on the leader (a bug)  o lost, allowed by design  - truncated (ghost)  . empty  | HW";
 
 /// Word-wrap `text` at `width` columns, every line starting with `indent`.
 pub(crate) fn wrap(text: &str, width: usize, indent: &str) -> String {
@@ -25,7 +25,9 @@ fn cell_text(cell: &Cell) -> String {
         CellStatus::Committed => '=',
         CellStatus::Uncommitted => '~',
         CellStatus::Divergent => '!',
+        CellStatus::Differs => '^',
         CellStatus::Lost => 'x',
+        CellStatus::LostAllowed => 'o',
         CellStatus::Truncated => '-',
         CellStatus::Empty => return ".".to_string(),
     };

@@ -21,6 +21,7 @@ pub mod fingerprint;
 pub mod invariants;
 pub mod lesson;
 pub mod messages;
+pub mod png;
 pub mod presets;
 mod record;
 pub mod release;
@@ -33,6 +34,7 @@ pub mod text;
 pub mod trace;
 mod validate;
 pub mod variant;
+pub mod verdict;
 pub mod view;
 
 pub use compare::{compare, recompare, Comparison};

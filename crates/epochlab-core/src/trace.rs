@@ -285,6 +285,15 @@ impl Trace {
         self.records.get(id as usize).map_or("?", |r| r.label.as_str())
     }
 
+    /// The record a produce step appended, as the log shows it (`r3` for an unnamed one); `None` for any
+    /// other step, or a produce that was refused.
+    pub fn produced_label(&self, step: usize) -> Option<&str> {
+        self.steps.get(step)?.annotations.iter().find_map(|a| match a {
+            Annotation::Produced { record, .. } => Some(self.label(*record)),
+            _ => None,
+        })
+    }
+
     /// The first step at which a violation that is not by design holds, if any.
     pub fn first_bug_step(&self) -> Option<u32> {
         self.violations.iter().filter(|v| !v.by_design).map(|v| v.step).min()

@@ -5,6 +5,10 @@
 //! compares it with the true leader: committed (below the leader's HW and the same record), uncommitted,
 //! divergent (a different record from the leader's at that offset, marked on both rows), truncated (a ghost
 //! of a record some step removed), or lost (a committed record now missing or replaced on the leader).
+//!
+//! Red means a bug, only: a difference or a loss is `Divergent` or `Lost` only when a violation that is not
+//! by design holds on that broker now. A difference no bug explains (a follower that has not truncated yet)
+//! is `Differs`, and a loss Kafka allows (an unclean election, acks=1, a power loss) is `LostAllowed`.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -37,12 +41,19 @@ pub enum CellStatus {
     Committed,
     /// Present, not (yet) committed.
     Uncommitted,
-    /// A different record from the leader's at this offset (both rows are marked).
+    /// A different record from the leader's at this offset, and a bug (an invariant that is not by design
+    /// fails on this broker now): both rows are marked.
     Divergent,
+    /// A different record from the leader's that no bug explains (yet): a follower that has not truncated,
+    /// a broker that is down.
+    Differs,
     /// No record now; a step removed one (see the ghost).
     Truncated,
-    /// On the leader: a committed record is missing or replaced here.
+    /// On the leader: a committed record is missing or replaced here, and Kafka promised to keep it (a bug).
     Lost,
+    /// On the leader: a committed record is missing or replaced here, as Kafka allows (by design: an unclean
+    /// election, acks=1, every replica losing power).
+    LostAllowed,
 }
 
 impl CellStatus {
@@ -53,8 +64,10 @@ impl CellStatus {
             CellStatus::Committed => "committed",
             CellStatus::Uncommitted => "uncommitted",
             CellStatus::Divergent => "divergent",
+            CellStatus::Differs => "differs",
             CellStatus::Truncated => "truncated",
             CellStatus::Lost => "lost",
+            CellStatus::LostAllowed => "lost_allowed",
         }
     }
 }
@@ -90,10 +103,14 @@ pub struct Cell {
     pub ghost: Option<Ghost>,
     /// On the leader: the committed record that is missing or replaced here (also set on a divergent cell).
     pub lost: Option<CellRecord>,
+    /// That loss is one Kafka allows (by design).
+    pub lost_allowed: bool,
     /// Touched by the current step (appended or truncated).
     pub changed: bool,
-    /// Named by a violation holding now.
+    /// Named by a violation holding now that is a bug.
     pub flagged: bool,
+    /// Named by a by-design violation holding now (an allowed loss), and by no bug.
+    pub allowed: bool,
 }
 
 /// How a broker is drawn.
@@ -232,24 +249,15 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     let current = step.map(|i| &trace.steps[i]);
     let violations: Vec<Violation> =
         current.map_or_else(Vec::new, |s| s.violations.iter().map(|&i| trace.violations[i as usize].clone()).collect());
-    // I1 holds exactly when a committed record is missing or replaced on the true leader: its offset and record.
-    let lost: Vec<(u32, u32)> = violations
+    // I1 holds exactly when a committed record is missing or replaced on the true leader: its offset and
+    // record, and whether Kafka allows that loss.
+    let lost: Vec<Loss> = violations
         .iter()
         .filter(|v| v.invariant == InvariantId::I1)
-        .filter_map(|v| Some((*v.offsets.first()?, *v.records.first()?)))
+        .filter_map(|v| Some(Loss { offset: *v.offsets.first()?, record: *v.records.first()?, allowed: v.by_design }))
         .collect();
     let tl = state.true_leader();
-
-    let mut width = min_width;
-    for r in &state.replicas {
-        width = width.max(r.leo());
-    }
-    for &(_, o) in ghosts.keys() {
-        width = width.max(o + 1);
-    }
-    for &(o, _) in &lost {
-        width = width.max(o + 1);
-    }
+    let width = grid_width(state, &ghosts, &lost, min_width);
 
     let mut brokers: Vec<BrokerView> =
         state.replicas.iter().enumerate().map(|(b, r)| broker_view(trace, state, b as BrokerId, r, width)).collect();
@@ -264,23 +272,13 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
         }
     }
     if let Some(tl) = tl {
-        mark_divergence(&mut brokers, tl);
+        mark_divergence(&mut brokers, tl, &violations);
         mark_lost(trace, &mut brokers[tl as usize], &lost);
     }
     if let Some(s) = current {
         mark_changes(&mut brokers, &s.annotations);
     }
-    for v in &violations {
-        for &b in &v.brokers {
-            if let Some(bv) = brokers.get_mut(b as usize) {
-                for &o in &v.offsets {
-                    if let Some(c) = bv.cells.get_mut(o as usize) {
-                        c.flagged = true;
-                    }
-                }
-            }
-        }
-    }
+    mark_flagged(&mut brokers, &violations);
 
     let c = &state.controller;
     StepView {
@@ -296,6 +294,40 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
             Outcome::Applied => None,
         }),
         violations,
+    }
+}
+
+/// A committed record the leader no longer holds at its offset (from an I1 violation).
+struct Loss {
+    offset: u32,
+    record: u32,
+    /// By design: Kafka never promised to keep it.
+    allowed: bool,
+}
+
+/// Enough columns for every log, every ghost and every lost record.
+fn grid_width(state: &State, ghosts: &BTreeMap<(BrokerId, u32), Ghost>, lost: &[Loss], min_width: u32) -> u32 {
+    let logs = state.replicas.iter().map(|r| r.leo());
+    let ghosts = ghosts.keys().map(|&(_, o)| o + 1);
+    let lost = lost.iter().map(|l| l.offset + 1);
+    logs.chain(ghosts).chain(lost).fold(min_width, u32::max)
+}
+
+/// The cells the holding violations name: bugs are flagged, by-design ones marked allowed.
+fn mark_flagged(brokers: &mut [BrokerView], violations: &[Violation]) {
+    for v in violations {
+        for &b in &v.brokers {
+            let Some(bv) = brokers.get_mut(b as usize) else { continue };
+            for &o in &v.offsets {
+                if let Some(c) = bv.cells.get_mut(o as usize) {
+                    c.flagged |= !v.by_design;
+                    c.allowed |= v.by_design;
+                }
+            }
+        }
+    }
+    for c in brokers.iter_mut().flat_map(|b| b.cells.iter_mut()) {
+        c.allowed &= !c.flagged;
     }
 }
 
@@ -319,8 +351,10 @@ fn widen(view: &mut StepView, width: u32) {
             status: CellStatus::Empty,
             ghost: None,
             lost: None,
+            lost_allowed: false,
             changed: false,
             flagged: false,
+            allowed: false,
         }));
     }
     view.width = view.width.max(width);
@@ -341,8 +375,10 @@ fn broker_view(trace: &Trace, state: &State, b: BrokerId, r: &Replica, width: u3
             status: CellStatus::Empty,
             ghost: None,
             lost: None,
+            lost_allowed: false,
             changed: false,
             flagged: false,
+            allowed: false,
         })
         .collect();
     BrokerView {
@@ -387,29 +423,47 @@ fn status(state: &State, tl: Option<BrokerId>, b: BrokerId, offset: u32) -> Cell
     }
 }
 
-/// A follower cell that differs from the leader marks the leader's cell at that offset too.
-fn mark_divergence(brokers: &mut [BrokerView], tl: BrokerId) {
-    let offsets: Vec<u32> = brokers
-        .iter()
-        .filter(|bv| bv.id != tl)
-        .flat_map(|bv| bv.cells.iter().filter(|c| c.status == CellStatus::Divergent).map(|c| c.offset))
-        .collect();
-    for o in offsets {
+/// Whether a bug (a violation that is not by design) holds on broker `b` now.
+fn bug_on(violations: &[Violation], b: BrokerId) -> bool {
+    violations.iter().any(|v| !v.by_design && v.brokers.contains(&b))
+}
+
+/// A follower cell that differs from the leader marks the leader's cell at that offset too. A difference is
+/// red (`Divergent`) only while a bug holds on that follower; otherwise it `Differs`.
+fn mark_divergence(brokers: &mut [BrokerView], tl: BrokerId, violations: &[Violation]) {
+    let mut marks = Vec::new();
+    for bv in brokers.iter_mut().filter(|bv| bv.id != tl) {
+        let bug = bug_on(violations, bv.id);
+        for c in bv.cells.iter_mut().filter(|c| c.status == CellStatus::Divergent) {
+            if !bug {
+                c.status = CellStatus::Differs;
+            }
+            marks.push((c.offset, c.status));
+        }
+    }
+    for (o, status) in marks {
         if let Some(c) = brokers[tl as usize].cells.get_mut(o as usize) {
-            c.status = CellStatus::Divergent;
+            // A bug on any follower at this offset outranks a difference elsewhere.
+            if c.status != CellStatus::Divergent {
+                c.status = status;
+            }
         }
     }
 }
 
 /// Committed records that the leader no longer holds at their offset.
-fn mark_lost(trace: &Trace, leader: &mut BrokerView, lost: &[(u32, u32)]) {
-    for &(offset, id) in lost {
-        let Some(cell) = leader.cells.get_mut(offset as usize) else { continue };
+fn mark_lost(trace: &Trace, leader: &mut BrokerView, lost: &[Loss]) {
+    for l in lost {
+        let Some(cell) = leader.cells.get_mut(l.offset as usize) else { continue };
         // A divergence stays visible as such (both rows are outlined); the lost record is still named.
-        if cell.status != CellStatus::Divergent {
-            cell.status = CellStatus::Lost;
+        if !matches!(cell.status, CellStatus::Divergent | CellStatus::Differs) {
+            cell.status = if l.allowed { CellStatus::LostAllowed } else { CellStatus::Lost };
         }
-        cell.lost = Some(record(trace, id));
+        // A bug's loss wins over an allowed one at the same offset.
+        if cell.lost.is_none() || !l.allowed {
+            cell.lost = Some(record(trace, l.record));
+            cell.lost_allowed = l.allowed;
+        }
     }
 }
 

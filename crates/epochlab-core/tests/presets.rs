@@ -32,3 +32,20 @@ fn every_preset_gives_its_expected_verdict_under_every_variant() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_preset_opens_with_the_variants_it_is_about() {
+    for p in &PRESETS {
+        let scenario = p.scenario();
+        assert!((1..=epochlab_core::variant::MAX_VARIANTS).contains(&p.variants.len()), "{}: {:?}", p.id, p.variants);
+        assert_eq!(p.variants[0], scenario.config.variant, "{}: its configured variant comes first", p.id);
+        // A preset whose story is a failure shows a variant where it fails, and one where it does not.
+        let fails = |v: Variant| !p.expected(v).bugs.is_empty();
+        if Variant::ALL.into_iter().any(fails) {
+            assert!(p.variants.iter().any(|&v| fails(v)), "{}: none of {:?} shows its failure", p.id, p.variants);
+            assert!(p.variants.iter().any(|&v| !fails(v)), "{}: none of {:?} shows the fix", p.id, p.variants);
+        }
+    }
+    let unclean = epochlab_core::presets::find("unclean-elections-diverge").unwrap();
+    assert!(unclean.variants.contains(&Variant::Kip101), "the failure it describes is KIP-101's");
+}

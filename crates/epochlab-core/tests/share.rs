@@ -7,8 +7,8 @@
 use epochlab_core::presets::PRESETS;
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::share::{
-    decode, encode, fragment, from_fragment, from_layout, inflate_error, layout, open_payload,
-    payload as frame_payload, Content, ShareError, ShareState, MAX_PAYLOAD,
+    check_link, decode, encode, fragment, from_fragment, from_layout, inflate_error, layout, open_payload,
+    payload as frame_payload, Content, ShareError, ShareState, MAX_LAYOUT, MAX_PAYLOAD,
 };
 use epochlab_core::{Flag, Variant};
 use proptest::prelude::*;
@@ -609,4 +609,24 @@ proptest! {
         let text = String::from_utf8_lossy(&bytes);
         let _ = decode(&text);
     }
+}
+
+#[test]
+fn the_writer_refuses_exactly_the_links_the_reader_refuses() {
+    let mut state = share(PRESETS[0].scenario(), &[Variant::Kip279], Some(2));
+    let small = encode(&state);
+    assert_eq!(check_link(&layout(&state), &small), Ok(()));
+    assert!(decode(&small).is_ok());
+    // 1.2 MB of one letter deflates to a short payload that still unpacks to more than the reader allows.
+    state.scenario.description = "x".repeat(1_200_000);
+    let long = encode(&state);
+    assert!(long.len() < MAX_PAYLOAD, "short enough to pass the payload limit: {}", long.len());
+    let refused = check_link(&layout(&state), &long).expect_err("the writer refuses it");
+    assert_eq!(decode(&long).expect_err("the reader refuses it"), refused);
+    assert!(refused.to_string().contains(&format!("more than {MAX_LAYOUT} bytes")), "{refused}");
+    // Prose that does not compress overflows the payload instead; the writer says so too.
+    state.scenario.description = (0..70_000u32).map(|i| char::from(b'a' + (i * 7919 % 26) as u8)).collect();
+    let plain = frame_payload(&layout(&state), None);
+    assert!(matches!(check_link(&layout(&state), &plain), Err(ShareError::Oversized(_))));
+    assert!(matches!(decode(&plain), Err(ShareError::Oversized(_))));
 }

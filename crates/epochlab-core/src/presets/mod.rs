@@ -4,7 +4,7 @@
 
 use crate::invariants::InvariantId::{self, I1, I2, I3, I4, I5, I7, O1};
 use crate::scenario::{parse_scenario, Scenario};
-use crate::variant::Variant;
+use crate::variant::Variant::{self, HwTruncation, Kip101, Kip279, LeaderHwTruncation};
 
 /// The invariants a run violates, split into bugs and allowed (by-design) ones. Ids sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +22,9 @@ pub struct Preset {
     pub id: &'static str,
     /// The scenario file.
     pub json: &'static str,
+    /// The variants it is about, shown side by side when it opens: its configured variant first, then those
+    /// that tell its story (the one whose failure it describes, and one that holds).
+    pub variants: &'static [Variant],
     /// The expected verdict under each variant, in [`Variant::ALL`] order.
     pub expected: [Verdict; 6],
 }
@@ -30,6 +33,11 @@ impl Preset {
     /// The parsed scenario. Presets are checked by the tests; a broken one would give an empty scenario.
     pub fn scenario(&self) -> Scenario {
         parse_scenario(self.json).unwrap_or_else(|_| Scenario::empty())
+    }
+
+    /// The variants it is about, for a picker: "kip-279 vs kip-101".
+    pub fn about(&self) -> String {
+        self.variants.iter().map(|v| v.id()).collect::<Vec<_>>().join(" vs ")
     }
 
     /// The expected verdict under one variant.
@@ -46,6 +54,7 @@ const fn v(bugs: &'static [InvariantId], by_design: &'static [InvariantId]) -> V
 pub const PRESETS: [Preset; 6] = [
     Preset {
         id: "kip101-scenario-1",
+        variants: &[HwTruncation, Kip279],
         json: include_str!("kip101-scenario-1.json"),
         // hw-truncation, kip-101, kip-279, kafka-2.1, diverging-epoch, leader-hw-truncation
         expected: [
@@ -60,6 +69,7 @@ pub const PRESETS: [Preset; 6] = [
     },
     Preset {
         id: "kip101-scenario-2",
+        variants: &[HwTruncation, Kip101],
         json: include_str!("kip101-scenario-2.json"),
         expected: [
             v(&[I3, I4], &[I1, I2, O1]),
@@ -72,11 +82,13 @@ pub const PRESETS: [Preset; 6] = [
     },
     Preset {
         id: "kafka-6361-fast-failover",
+        variants: &[Kip101, Kip279],
         json: include_str!("kafka-6361-fast-failover.json"),
         expected: [v(&[], &[I2]), v(&[I3, I4], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2])],
     },
     Preset {
         id: "unclean-elections-diverge",
+        variants: &[Kip279, Kip101],
         json: include_str!("unclean-elections-diverge.json"),
         expected: [
             v(&[I3, I4, I7], &[I1, I2, O1]),
@@ -89,11 +101,13 @@ pub const PRESETS: [Preset; 6] = [
     },
     Preset {
         id: "leader-hw-no-fix",
+        variants: &[LeaderHwTruncation, HwTruncation, Kip279],
         json: include_str!("leader-hw-no-fix.json"),
         expected: [v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[I3, I4], &[I2])],
     },
     Preset {
         id: "happy-path",
+        variants: &[Kip279],
         json: include_str!("happy-path.json"),
         expected: [v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[]), v(&[], &[])],
     },

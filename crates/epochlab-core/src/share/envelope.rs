@@ -122,7 +122,7 @@ pub(super) fn inflate(content: &[u8]) -> Result<Vec<u8>, ShareError> {
 }
 
 /// CRC-32/ISO-HDLC (reflected, polynomial 0xEDB88320), bit by bit: links are small.
-pub(super) fn crc32(bytes: &[u8]) -> u32 {
+pub(crate) fn crc32(bytes: &[u8]) -> u32 {
     let mut crc = !0u32;
     for &b in bytes {
         crc ^= u32::from(b);

@@ -87,6 +87,7 @@ mod envelope;
 mod read;
 mod write;
 
+pub(crate) use envelope::crc32;
 use envelope::{base64url_decode, base64url_encode, inflate, open, seal, DEFLATE_LEVEL, FLAG_DEFLATED};
 use read::read_layout;
 use write::write_layout;
@@ -213,6 +214,19 @@ pub fn payload(layout: &[u8], deflated: Option<&[u8]>) -> String {
     payload.push(char::from(VERSION_DIGITS[VERSION as usize]));
     base64url_encode(&frame, &mut payload);
     payload
+}
+
+/// Whether a link written for `layout` as `payload` can be opened: the reader's size limits, applied where
+/// links are written, so that the page never offers a link Epochlab itself refuses. (A payload of repeated
+/// prose can be short and still unpack to more than [`MAX_LAYOUT`].)
+pub fn check_link(layout: &[u8], payload: &str) -> Result<(), ShareError> {
+    if payload.len() > MAX_PAYLOAD {
+        return Err(ShareError::Oversized(format!("{} characters, the limit is {MAX_PAYLOAD}", payload.len())));
+    }
+    if layout.len() > MAX_LAYOUT {
+        return Err(inflate_error(true));
+    }
+    Ok(())
 }
 
 /// Check a payload's size, version, framing and checksum, and return its content.
