@@ -22,7 +22,7 @@ fn from_storage(stored: Option<String>) -> Model {
     let Some(text) = stored else { return Model::landing() };
     snapshot::from_json(&text).map(Model::open).unwrap_or_else(|why| {
         let text = format!("Your saved scenario could not be read ({why}), so the default scenario is shown.");
-        Model::landing().with_notice(Notice { error: true, text })
+        Model::landing().with_notice(Notice { error: true, text, undo: false })
     })
 }
 
@@ -40,7 +40,7 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
         None => from_storage(stored),
         Some(payload) => link::open_link(&payload, unpacked).map(Model::open).unwrap_or_else(|e| {
             let text = format!("This link could not be opened: {e}. The default scenario is shown instead.");
-            Model::landing().with_notice(Notice { error: true, text })
+            Model::landing().with_notice(Notice { error: true, text, undo: false })
         }),
     };
     model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };

@@ -17,11 +17,11 @@ use crate::snapshot::{self, Snapshot};
 use crate::web;
 
 fn info(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: false, text: text.into() }));
+    dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));
 }
 
 fn error(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: true, text: text.into() }));
+    dispatch.emit(Action::Notify(Notice { error: true, text: text.into(), undo: false }));
 }
 
 /// Import text (a bare scenario under the variants `shown`), or say why not (the scenario stays as it was).

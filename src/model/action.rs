@@ -79,6 +79,12 @@ pub enum Action {
     CommitPlacing,
     /// Abandon the placement.
     CancelPlacing,
+    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
+    TapPlace(PlaceSource),
+    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
+    PlaceAt { lane: usize, gap: usize },
+    /// Undo the last edit (wired by the undo branch).
+    Undo,
 }
 
 impl Action {
@@ -102,6 +108,8 @@ impl Action {
                 | Action::ToggleFlag(_)
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
+                | Action::TapPlace(_)
+                | Action::PlaceAt { .. }
                 | Action::Import(_)
         )
     }

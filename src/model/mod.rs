@@ -199,6 +199,10 @@ impl Model {
             Action::MovePlacing { dx, dy } => self.move_placing(dx, dy),
             Action::CommitPlacing => self.commit_placing(),
             Action::CancelPlacing => self.placing = None,
+            Action::TapPlace(source) => self.tap_place(source),
+            Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
+            // Wired by the undo branch.
+            Action::Undo => {}
         }
     }
 }

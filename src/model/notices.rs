@@ -9,6 +9,8 @@ pub struct Notice {
     pub error: bool,
     /// The text.
     pub text: String,
+    /// The banner offers to undo what it reports (the edit just made).
+    pub undo: bool,
 }
 
 /// Why a view-only embed refuses an edit.
@@ -23,16 +25,22 @@ impl Model {
 
     /// Say why an action was refused.
     pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: true, text: text.into() });
+        self.notice = Some(Notice { error: true, text: text.into(), undo: false });
     }
 
     /// Say what an action did.
     pub(super) fn inform(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into() });
+        self.notice = Some(Notice { error: false, text: text.into(), undo: false });
+    }
+
+    /// Say what an edit did, offering to undo it.
+    pub(super) fn inform_undoable(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { error: false, text: text.into(), undo: true });
     }
 
     /// An edit that worked leaves no error standing (the one it fixed, say), but keeps a plain information.
+    /// An offer to undo goes too: its Undo would now undo this edit, not the one it names.
     pub(super) fn clear_error(&mut self) {
-        self.notice = self.notice.take().filter(|n| !n.error);
+        self.notice = self.notice.take().filter(|n| !n.error && !n.undo);
     }
 }
