@@ -161,9 +161,14 @@ fn finish(press: &Press, h: &Handles, commit: bool) {
     h.lifted.set(false);
     h.long_press.borrow_mut().take();
     h.view.set(None);
-    // Listeners cannot drop themselves while running: release them on the next tick.
-    let listeners = h.listeners.clone();
-    Timeout::new(0, move || listeners.borrow_mut().clear()).forget();
+    // Listeners cannot drop themselves while running: release them on the next tick. The click that follows
+    // a drag comes before it; a drag that ends elsewhere has none, and must not swallow the next real click.
+    let (listeners, suppress) = (h.listeners.clone(), h.suppress.clone());
+    Timeout::new(0, move || {
+        listeners.borrow_mut().clear();
+        suppress.set(false);
+    })
+    .forget();
 }
 
 /// A primary button pressed on a chip: listen to the pointer until it is released or cancelled. A finger

@@ -245,9 +245,31 @@ fn placing_help(model: &Model, lanes: &[Lane]) -> String {
     )
 }
 
+/// A refused placement's reason is drawn inside the scroller; after each render, scroll the scroller so
+/// that the whole reason is in view (it is no wider than the scroller).
+#[hook]
+fn use_reason_in_view() {
+    use_effect(|| {
+        let document = gloo::utils::document();
+        let Ok(Some(why)) = document.query_selector(".timeline .drop-indicator__why") else { return };
+        let Ok(Some(scroller)) = why.closest(".timeline__scroll") else { return };
+        let (w, s) = (why.get_bounding_client_rect(), scroller.get_bounding_client_rect());
+        // Hidden (during a pointer drag, the ghost says it): nothing to show.
+        if w.width() == 0.0 {
+            return;
+        }
+        let shift =
+            if w.right() > s.right() { w.right() - s.right() + 4.0 } else { (w.left() - s.left() - 4.0).min(0.0) };
+        if shift != 0.0 {
+            scroller.set_scroll_left(scroller.scroll_left() + shift.ceil() as i32);
+        }
+    });
+}
+
 /// The timeline.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
+    use_reason_in_view();
     let model = &props.model;
     let n = model.scenario.events.len();
     let lanes = model.lanes();
