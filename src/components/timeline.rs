@@ -175,7 +175,8 @@ fn column(p: &ColumnProps) -> Html {
         let class = classes!(
             "timeline__cell",
             p.end.then_some("timeline__cell--end"),
-            p.current.then_some("timeline__cell--current")
+            p.current.then_some("timeline__cell--current"),
+            here.is_some().then_some("timeline__cell--marked")
         );
         html! {
             <div {class} style={at(li + 1)} data-drop-lane={li.to_string()} data-drop-step={step} {onclick}>
