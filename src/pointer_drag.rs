@@ -52,6 +52,9 @@ struct Press {
 /// How long a finger rests on a timeline chip before it lifts (a shorter touch is a tap or a scroll).
 const LONG_PRESS_MS: u32 = 300;
 
+/// How far (CSS pixels) a finger may tremble during the long press without it becoming a scroll.
+const LONG_PRESS_SLOP: f64 = 10.0;
+
 /// Handle returned by [`use_pointer_drag`].
 #[derive(Clone)]
 pub struct PointerDrag {
@@ -120,7 +123,9 @@ fn follow_pointer(press: Rc<RefCell<Press>>, h: Handles) -> EventListener {
         let Some(ev) = ev.dyn_ref::<PointerEvent>() else { return };
         let (x, y) = (ev.client_x() as f64, ev.client_y() as f64);
         let mut p = press.borrow_mut();
-        if !p.active && (x - p.start.0).hypot(y - p.start.1) < DRAG_THRESHOLD {
+        // A resting finger trembles: only a real slide before the long press counts as a scroll.
+        let threshold = if p.hold == Hold::Waiting { LONG_PRESS_SLOP } else { DRAG_THRESHOLD };
+        if !p.active && (x - p.start.0).hypot(y - p.start.1) < threshold {
             return;
         }
         if p.hold == Hold::Waiting {

@@ -141,6 +141,9 @@ test.describe('on a 375 px touch screen', () => {
     await expectInside(why, page.locator('.timeline__scroll'));
     expect(await clipped(page, '.drop-indicator__why')).toEqual([]);
     await page.screenshot({ path: '/tmp/touch-refused-375.png' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: '/tmp/touch-refused-375-dark.png' });
+    await page.emulateMedia({ colorScheme: 'light' });
     // Another gap places it: before step 3 on B's lane.
     await cell(page, 1, 3).tap({ position: { x: 8, y: 20 } });
     await expect(chips(page)).toHaveCount(11);
