@@ -42,7 +42,7 @@ async function clipped(page: Page, selector: string): Promise<string[]> {
   );
 }
 
-const TEXT = '.timeline .chip, .chip__label, .chip__reason, .badge, .drop-indicator__why, .verdict, .variant-switch__button';
+const TEXT = '.timeline__cell, .timeline .chip, .chip__label, .chip__reason, .badge, .drop-indicator__why, .verdict, .variant-switch__button';
 
 /** The box of `inner` lies inside the box of `outer` (to the pixel). */
 async function expectInside(inner: Locator, outer: Locator) {
@@ -244,36 +244,71 @@ test.describe('on a desktop', () => {
   });
 });
 
-/** The embed link for a preset, as "Copy embed code" gives it (editable, so that the palette shows too). */
+/** A scenario whose events are rejected with Kafka's longest error names, on a long record name. */
+const REJECTED = JSON.stringify({
+  version: 1,
+  name: 'Rejections',
+  brokers: ['A', 'B', 'C'],
+  config: { variant: 'kip-279', min_insync_replicas: 3 },
+  events: [
+    { kind: 'produce', record: 'a-long-record-name' },
+    { kind: 'elect' },
+    { kind: 'restart', broker: 'A' },
+    { kind: 'produce', record: 'r1', acks: 1, broker: 'B' },
+    { kind: 'shrink_isr', broker: 'B' },
+    { kind: 'crash', broker: 'C' },
+    { kind: 'shrink_isr', broker: 'A' },
+    { kind: 'produce', record: 'r2' },
+    { kind: 'crash', broker: 'A', notify_controller: false, power: true },
+    { kind: 'crash', broker: 'B' },
+    { kind: 'elect' },
+    { kind: 'fetch', broker: 'B' },
+  ],
+});
+
+/** The embed link for a preset (or the scenario above), as "Copy embed code" gives it (editable, so that the
+ *  palette shows too). */
 async function embedLink(page: Page, preset: string): Promise<string> {
   await open(page);
-  await page.getByTestId('preset-picker').selectOption(preset);
   await page.getByText('Share, embed, export and import').click();
+  if (preset === 'rejected') {
+    await page.getByTestId('import-text').fill(REJECTED);
+    await page.getByTestId('import-paste').click();
+    await expect(page.getByTestId('notice')).toContainText('Imported');
+  } else {
+    await page.getByTestId('preset-picker').selectOption(preset);
+  }
   const code = await page.getByTestId('embed-code').inputValue();
   return code.match(/src="([^"]+)"/)![1].replace(/&amp;/g, '&').replace('embed=view', 'embed=edit');
 }
 
 for (const width of [320, 480, 720, 1024]) {
-  test(`an embed ${width} px wide clips no chip label, reason or badge`, async ({ page }) => {
-    test.setTimeout(120_000);
+  test(`${width} px wide, the full page and an embed clip no chip label, reason or badge`, async ({ page }) => {
+    test.setTimeout(180_000);
     const errors = watchErrors(page);
     const presets = await (async () => {
       await open(page);
-      return page.getByTestId('preset-picker').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
+      const ids = await page.getByTestId('preset-picker').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v));
+      return ['rejected', ...ids];
     })();
+    let reasons = 0;
     for (const preset of presets) {
       const link = await embedLink(page, preset);
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(link);
-      await expect(page.getByTestId('embed')).toBeVisible();
-      // Every step, so that every badge and reason is seen.
-      for (const step of await page.locator('[data-testid^="step-"]').all()) {
-        await step.click();
-        expect(await clipped(page, TEXT), `${preset} at ${width} px`).toEqual([]);
+      for (const [where, url] of [['page', link.replace('&embed=edit', '')], ['embed', link]]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url);
+        await expect(page.getByTestId('headline')).toBeVisible();
+        reasons += await page.locator('.chip__reason').count();
+        // Every step, so that every badge and reason is seen.
+        for (const step of await page.locator('[data-testid^="step-"]').all()) {
+          await step.click();
+          expect(await clipped(page, TEXT), `${preset}, ${where}, ${width} px`).toEqual([]);
+        }
+        if (preset === 'rejected') await page.screenshot({ path: `/tmp/touch-${where}-${width}.png`, fullPage: true });
+        await page.setViewportSize({ width: 1280, height: 900 });
       }
-      if (preset === presets[presets.length - 1]) await page.screenshot({ path: `/tmp/touch-embed-${width}.png`, fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
     }
+    expect(reasons, 'rejected chips among the presets').toBeGreaterThan(0);
     errors.check();
   });
 }
