@@ -52,8 +52,10 @@ export async function mouseDrag(page: Page, source: Locator, target: Locator | {
  *  only after a long press: pass `restMs` (say 450) to rest the finger first. */
 export async function touchDrag(page: Page, source: Locator, target: Locator, half: 'left' | 'right' = 'left', restMs = 0) {
   await target.scrollIntoViewIfNeeded();
-  // The phone's palette dock scrolls sideways: a chip off-screen would start an edge swipe instead.
-  await source.scrollIntoViewIfNeeded();
+  // The phone's palette dock scrolls sideways: a chip off-screen would start an edge swipe instead. A timeline
+  // chip goes to the middle of the screen, clear of the docked palette that would take the touch.
+  if (restMs) await source.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  else await source.scrollIntoViewIfNeeded();
   const s = (await source.boundingBox())!;
   const t = (await target.boundingBox())!;
   const client = await page.context().newCDPSession(page);

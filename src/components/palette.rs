@@ -25,7 +25,7 @@ pub fn palette(props: &PaletteProps) -> Html {
         <section class="palette" aria-label="Event palette">
             <h2 class="palette__title">{ "Events" }</h2>
             <p class="palette__hint palette__hint--fine">{ "Drag onto a lane, or focus and press Enter to place with the arrow keys." }</p>
-            <p class="palette__hint palette__hint--touch">{ "Drag onto a lane, or tap a chip, then tap a gap on a lane; tap the chip again to cancel." }</p>
+            <p class="palette__hint palette__hint--touch">{ "Drag onto a lane, or tap a chip, then a gap (again: cancel)." }</p>
             <ul class="palette__chips">
                 { for EventKind::ALL.into_iter().map(|kind| {
                     let (icon, label, help) = kind_info(kind);
