@@ -18,7 +18,9 @@ use crate::components::palette::Palette;
 use crate::components::share_panel::SharePanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
+use crate::components::variant_switch::VariantSwitch;
 use crate::components::{Dispatch, LatestModel};
+use crate::drag::DropTarget;
 use crate::effect_runner::EffectRunner;
 use crate::embed::Announced;
 use crate::icons::kind_info;
@@ -149,10 +151,27 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
             model.scenario.events.get(*i).map(|e| chip_text(e, produced)).unwrap_or_default()
         }
     };
-    // Whole pixels: formatting floats would pull float printing into the wasm.
-    let style = format!("left: {}px; top: {}px", v.x as i32, v.y as i32);
-    html! { <div class="drag-ghost" {style} aria-hidden="true" data-testid="drag-ghost">{ text }</div> }
+    // Whole pixels: formatting floats would pull float printing into the wasm. The ghost stays on screen
+    // (it is centred on the pointer), so that a refused drop's reason is never cut by the window's edge.
+    let width = web::viewport_width();
+    let x = (v.x as i32).clamp(GHOST_HALF_WIDTH.min(width / 2), (width - GHOST_HALF_WIDTH).max(width / 2));
+    let style = format!("left: {x}px; top: {}px", v.y as i32);
+    // Dragged over a lane that refuses it: the ghost says why (the timeline's scroller cannot clip it here).
+    let refused = match &v.target {
+        Some(DropTarget::Gap { problem: Some(why), .. }) => Some(why.clone()),
+        _ => None,
+    };
+    let class = classes!("drag-ghost", refused.is_some().then_some("drag-ghost--refused"));
+    html! {
+        <div {class} {style} aria-hidden="true" data-testid="drag-ghost">
+            <span class="drag-ghost__what">{ text }</span>
+            { for refused.map(|why| html! { <span class="drag-ghost__why" data-testid="drag-ghost-why">{ why }</span> }) }
+        </div>
+    }
 }
+
+/// Half the widest ghost, in CSS pixels (its max-width is 16rem).
+const GHOST_HALF_WIDTH: i32 = 125;
 
 /// Every variant's panel at the cursor, on one shared grid computed once per model.
 #[hook]
@@ -161,13 +180,22 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
         let (traces, cursor) = (model.traces.clone(), model.cursor);
         use_memo((TracesRef(traces.clone()), cursor), move |_| epochlab_core::view::views(&traces, cursor))
     };
+    // The panel shown alone on a narrow screen (the switch chooses it).
+    let shown = use_state(|| 0usize);
+    let current = (*shown).min(model.variants.len().saturating_sub(1));
+    let choose = Callback::from(move |i: usize| shown.set(i));
     let columns = format!("--variants: {}", model.variants.len());
     html! {
-        <div class="variants" style={columns}>
-            { for views.iter().enumerate().map(|(i, view)| html! {
-                <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
-            }) }
-        </div>
+        <>
+            <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
+            <div class="variants" style={columns}>
+                { for views.iter().enumerate().map(|(i, view)| html! {
+                    <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
+                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
+                    </div>
+                }) }
+            </div>
+        </>
     }
 }
 

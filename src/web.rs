@@ -141,3 +141,8 @@ pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
     let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read", file.name()))?;
     text.as_string().ok_or_else(|| format!("{} is not text", file.name()))
 }
+
+/// The window's width in CSS pixels (0 when unknown).
+pub fn viewport_width() -> i32 {
+    gloo::utils::document().document_element().map_or(0, |e| e.client_width())
+}

@@ -49,17 +49,21 @@ export async function mouseDrag(page: Page, source: Locator, target: Locator | {
   await page.mouse.up();
 }
 
-/** Drags with touch events (Chromium turns them into pointer events of type "touch"). */
-export async function touchDrag(page: Page, source: Locator, target: Locator, half: 'left' | 'right' = 'left') {
+/** Drags with touch events (Chromium turns them into pointer events of type "touch"). A timeline chip lifts
+ *  only after a long press: pass `restMs` (say 450) to rest the finger first. */
+export async function touchDrag(page: Page, source: Locator, target: Locator, half: 'left' | 'right' = 'left', restMs = 0) {
   await target.scrollIntoViewIfNeeded();
-  // The phone's palette dock scrolls sideways: a chip off-screen would start an edge swipe instead.
-  await source.scrollIntoViewIfNeeded();
+  // The phone's palette dock scrolls sideways: a chip off-screen would start an edge swipe instead. A timeline
+  // chip goes to the middle of the screen, clear of the docked palette that would take the touch.
+  if (restMs) await source.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  else await source.scrollIntoViewIfNeeded();
   const s = (await source.boundingBox())!;
   const t = (await target.boundingBox())!;
   const client = await page.context().newCDPSession(page);
   const from = { x: s.x + s.width / 2, y: s.y + s.height / 2 };
   const to = { x: t.x + t.width * (half === 'left' ? 0.25 : 0.75), y: t.y + t.height / 2 };
   await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  if (restMs) await page.waitForTimeout(restMs);
   for (let i = 1; i <= 10; i++) {
     const p = { x: from.x + ((to.x - from.x) * i) / 10, y: from.y + ((to.y - from.y) * i) / 10 };
     await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [p] });

@@ -246,9 +246,9 @@ test.describe('on a phone', () => {
     const errors = watchErrors(page);
     await open(page);
     await shot(page, testInfo, 'phone-landing');
-    // A tap on a palette chip starts a placement (finished with the arrows and Enter, or Escape).
+    // A tap on a palette chip starts a placement (finished by tapping a gap, or with Escape).
     await page.getByTestId('palette-flush').tap();
-    await expect(page.getByTestId('placing-help')).toContainText('Placing new Flush');
+    await expect(page.getByTestId('placing-help')).toContainText('Placing new Flush: tap a gap');
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('placing-help')).toHaveText('');
     // Drag a Crash from the docked palette onto B's lane, at the end.
@@ -256,8 +256,8 @@ test.describe('on a phone', () => {
     await expect(chips(page)).toHaveCount(11);
     await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'crash');
     expect(await laneOf(page.getByTestId('chip-10'))).toBe('1');
-    // Move an existing chip by touch: B's crash (step 9) to A's lane.
-    await touchDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left');
+    // Move an existing chip by touch, after a long press: B's crash (step 9) to A's lane.
+    await touchDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left', 450);
     expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
     await shot(page, testInfo, 'phone-after-drop');
     errors.check();

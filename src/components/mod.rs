@@ -14,6 +14,7 @@ pub mod palette;
 pub mod share_panel;
 pub mod timeline;
 pub mod variant_panel;
+pub mod variant_switch;
 
 use std::rc::Rc;
 

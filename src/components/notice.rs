@@ -10,12 +10,13 @@ use crate::model::Action;
 pub fn notice_banner(props: &ModelProps) -> Html {
     let Some(notice) = &props.model.notice else { return html! {} };
     let dismiss = props.dispatch.reform(|_| Action::DismissNotice);
+    let undo = props.dispatch.reform(|_: MouseEvent| Action::Undo);
     let class = classes!("notice", notice.error.then_some("notice--error"));
     html! {
         <div {class} role={if notice.error { "alert" } else { "status" }} data-testid="notice">
             <span class="notice__text">{ &notice.text }</span>
             if notice.undo && props.model.history.can_undo() {
-                <button type="button" class="notice__undo" onclick={props.dispatch.reform(|_| Action::Undo)} data-testid="notice-undo">{ "Undo" }</button>
+                <button type="button" class="notice__undo" onclick={undo} data-testid="notice-undo">{ "Undo" }</button>
             }
             <button type="button" class="notice__close" onclick={dismiss} aria-label="Dismiss this notice">{ "×" }</button>
         </div>

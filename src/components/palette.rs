@@ -2,7 +2,7 @@
 //! arrow keys.
 
 use epochlab_core::scenario::EventKind;
-use web_sys::PointerEvent;
+use web_sys::{MouseEvent, PointerEvent};
 use yew::prelude::*;
 
 use crate::icons::kind_info;
@@ -24,7 +24,8 @@ pub fn palette(props: &PaletteProps) -> Html {
     html! {
         <section class="palette" aria-label="Event palette">
             <h2 class="palette__title">{ "Events" }</h2>
-            <p class="palette__hint">{ "Drag onto a lane, or focus and press Enter to place with the arrow keys." }</p>
+            <p class="palette__hint palette__hint--fine">{ "Drag onto a lane, or focus and press Enter to place with the arrow keys." }</p>
+            <p class="palette__hint palette__hint--touch">{ "Drag onto a lane, or tap a chip, then a gap (again: cancel)." }</p>
             <ul class="palette__chips">
                 { for EventKind::ALL.into_iter().map(|kind| {
                     let (icon, label, help) = kind_info(kind);
@@ -35,10 +36,14 @@ pub fn palette(props: &PaletteProps) -> Html {
                     let onclick = {
                         let dispatch = props.dispatch.clone();
                         let suppress = props.drag.suppress_click.clone();
-                        Callback::from(move |_| {
-                            if !suppress.replace(false) {
-                                dispatch.emit(Action::StartPlacing(PlaceSource::New(kind)));
+                        let touch = props.drag.touch_input.clone();
+                        Callback::from(move |e: MouseEvent| {
+                            if suppress.replace(false) {
+                                return;
                             }
+                            // A click from the keyboard has no detail: Enter places with the arrow keys.
+                            let source = PlaceSource::New(kind);
+                            dispatch.emit(if touch.get() && e.detail() > 0 { Action::TapPlace(source) } else { Action::StartPlacing(source) });
                         })
                     };
                     html! {

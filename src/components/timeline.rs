@@ -6,10 +6,11 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::{Event, EventKind};
-use web_sys::{KeyboardEvent, PointerEvent};
+use wasm_bindgen::JsCast;
+use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
 use yew::prelude::*;
 
-use crate::drag::DropTarget;
+use crate::drag::{gap_position, DropTarget};
 use crate::icons::kind_info;
 use crate::model::{Action, Model, PlaceSource};
 use crate::pointer_drag::{lane_name, PointerDrag};
@@ -70,17 +71,38 @@ fn indicator(model: &Model, drag: &PointerDrag) -> Option<(usize, usize, Option<
     Some((p.lane, position, model.placing_problem(), true))
 }
 
-fn indicator_html(problem: &Option<String>, keyboard: bool) -> Html {
+/// Where the indicator's reason goes, so that it stays inside the timeline's scroller: above the
+/// indicator on the last lane (below would leave the scroller), and to its left near the end of the steps.
+#[derive(Clone, Copy, PartialEq)]
+struct ReasonSide {
+    above: bool,
+    leftward: bool,
+}
+
+fn indicator_html(problem: &Option<String>, keyboard: bool, side: ReasonSide) -> Html {
     let class = classes!(
         "drop-indicator",
         problem.is_some().then_some("drop-indicator--refused"),
         keyboard.then_some("drop-indicator--keyboard")
     );
+    let why = classes!(
+        "drop-indicator__why",
+        side.above.then_some("drop-indicator__why--above"),
+        side.leftward.then_some("drop-indicator__why--leftward")
+    );
     html! {
         <div {class} data-testid="drop-indicator" aria-hidden="true">
-            { for problem.iter().map(|p| html! { <span class="drop-indicator__why">{ p }</span> }) }
+            { for problem.iter().map(|p| html! { <span class={why.clone()} data-testid="drop-indicator-why">{ p }</span> }) }
         </div>
     }
+}
+
+/// Where a tap or click on a cell places during a placement: before the step on its left half, after it on
+/// its right half, at the end on the trailing cell.
+fn tap_gap(e: &MouseEvent, step: usize, end: bool) -> usize {
+    let Some(cell) = e.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return step };
+    let rect = cell.get_bounding_client_rect();
+    gap_position((!end).then_some(step), step + 1, e.client_x() as f64 - rect.left(), rect.width())
 }
 
 /// A `Rc<Cell<bool>>` compared by identity, so that column props stay equal across renders.
@@ -121,6 +143,10 @@ struct ColumnProps {
     bugs: Vec<String>,
     /// A drop indicator at this column's left edge: (lane, why it would be refused, from the keyboard).
     marker: Option<(usize, Option<String>, bool)>,
+    /// Near the end of the steps: a refused drop's reason opens to the left.
+    near_end: bool,
+    /// A placement is under way: a tap or click on a cell places there.
+    placing: bool,
     dispatch: Callback<Action>,
     drag_start: Callback<(PlaceSource, PointerEvent)>,
     suppress: SharedFlag,
@@ -138,16 +164,24 @@ fn column(p: &ColumnProps) -> Html {
     };
     let cells = (0..p.lanes).map(|li| {
         let here = p.marker.as_ref().filter(|(l, _, _)| *l == li);
+        let side = ReasonSide { above: li + 1 == p.lanes, leftward: p.near_end };
+        let onclick = p.placing.then(|| {
+            let (dispatch, step, end) = (p.dispatch.clone(), i, p.end);
+            Callback::from(move |e: MouseEvent| {
+                dispatch.emit(Action::PlaceAt { lane: li, gap: tap_gap(&e, step, end) })
+            })
+        });
         let chip = p.chip.as_ref().filter(|c| c.lane == li).map(|c| chip(i, c, p));
         let step = if p.end { "end".to_string() } else { i.to_string() };
         let class = classes!(
             "timeline__cell",
             p.end.then_some("timeline__cell--end"),
-            p.current.then_some("timeline__cell--current")
+            p.current.then_some("timeline__cell--current"),
+            here.is_some().then_some("timeline__cell--marked")
         );
         html! {
-            <div {class} style={at(li + 1)} data-drop-lane={li.to_string()} data-drop-step={step}>
-                { for here.map(|(_, problem, kb)| indicator_html(problem, *kb)) }
+            <div {class} style={at(li + 1)} data-drop-lane={li.to_string()} data-drop-step={step} {onclick}>
+                { for here.map(|(_, problem, kb)| indicator_html(problem, *kb, side)) }
                 { for chip }
             </div>
         }
@@ -181,6 +215,12 @@ fn bugs_at(model: &Model, i: usize) -> Vec<String> {
         .collect()
 }
 
+/// Whether a chip shows a rejection: the lanes then make room for its reason, which wraps rather than
+/// being cut.
+fn any_rejected(model: &Model) -> bool {
+    model.traces.iter().any(|t| t.steps.iter().any(|s| s.outcome.reason().is_some()))
+}
+
 /// What a screen reader hears during a keyboard placement (nothing otherwise).
 fn placing_help(model: &Model, lanes: &[Lane]) -> String {
     let Some(p) = model.placing.as_ref() else { return String::new() };
@@ -188,6 +228,17 @@ fn placing_help(model: &Model, lanes: &[Lane]) -> String {
         PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
         PlaceSource::Existing(i) => format!("step {i}"),
     };
+    if p.touch {
+        let again = match &p.source {
+            PlaceSource::New(k) => format!("tap {} again", kind_info(*k).1),
+            PlaceSource::Existing(_) => "Escape".to_string(),
+        };
+        let refused = model.notice.as_ref().filter(|n| n.error).map(|n| format!(" Refused: {}.", n.text));
+        return format!(
+            "Placing {what}: tap a gap on a lane to place it, or {again} to cancel.{}",
+            refused.unwrap_or_default()
+        );
+    }
     let lane = lanes.get(p.lane).map(lane_name).unwrap_or_default();
     let problem = model.placing_problem().map(|p| format!(" Refused here: {p}.")).unwrap_or_default();
     format!(
@@ -196,9 +247,31 @@ fn placing_help(model: &Model, lanes: &[Lane]) -> String {
     )
 }
 
+/// A refused placement's reason is drawn inside the scroller; after each render, scroll the scroller so
+/// that the whole reason is in view (it is no wider than the scroller).
+#[hook]
+fn use_reason_in_view() {
+    use_effect(|| {
+        let document = gloo::utils::document();
+        let Ok(Some(why)) = document.query_selector(".timeline .drop-indicator__why") else { return };
+        let Ok(Some(scroller)) = why.closest(".timeline__scroll") else { return };
+        let (w, s) = (why.get_bounding_client_rect(), scroller.get_bounding_client_rect());
+        // Hidden (during a pointer drag, the ghost says it): nothing to show.
+        if w.width() == 0.0 {
+            return;
+        }
+        let shift =
+            if w.right() > s.right() { w.right() - s.right() + 4.0 } else { (w.left() - s.left() - 4.0).min(0.0) };
+        if shift != 0.0 {
+            scroller.set_scroll_left(scroller.scroll_left() + shift.ceil() as i32);
+        }
+    });
+}
+
 /// The timeline.
 #[function_component(Timeline)]
 pub fn timeline(props: &TimelineProps) -> Html {
+    use_reason_in_view();
     let model = &props.model;
     let n = model.scenario.events.len();
     let lanes = model.lanes();
@@ -212,7 +285,9 @@ pub fn timeline(props: &TimelineProps) -> Html {
     // Long timelines render only the columns near the visible part (the page stays light to lay out), and
     // the view follows the cursor.
     let cursor_column = model.cursor.filter(|&c| c < n).map(|c| c..c + 1);
-    let window = use_scroll_window(n + 1, cursor_column.clone());
+    // During a placement the view follows the indicator, with room for a refused drop's reason.
+    let placing_columns = model.placing.as_ref().map(|p| p.position.saturating_sub(1)..(p.position + 3).min(n + 1));
+    let window = use_scroll_window(n + 1, placing_columns.or(cursor_column.clone()));
     let shown = rendered(n + 1, RENDER_ALL, window.viewport, ASSUMED_COLUMNS, cursor_column, MARGIN_COLUMNS);
 
     let columns = shown.into_iter().flatten().map(|i| {
@@ -223,12 +298,13 @@ pub fn timeline(props: &TimelineProps) -> Html {
                 current={Some(i) == model.cursor && i < n}
                 differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} bugs={bugs_at(model, i)}
                 marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
+                near_end={i + 2 >= n} placing={model.placing.is_some()}
                 dispatch={props.dispatch.clone()} drag_start={props.drag.start.clone()} suppress={suppress.clone()} />
         }
     });
 
     html! {
-        <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"))} aria-label="Timeline">
+        <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"), model.placing.is_some().then_some("timeline--placing"), any_rejected(model).then_some("timeline--tall"))} aria-label="Timeline">
             // The lane labels stay put while the steps scroll sideways beside them.
             <div class="timeline__body" style={lanes_style}>
                 <div class="timeline__labels">
@@ -311,11 +387,27 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         lane,
         text: if text.is_empty() { kind_info(kind).1.to_string() } else { text },
         aria,
-        title: model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default(),
+        title: chip_title(model, i, &reasons),
         rejected: reasons.first().map(|(_, r)| *r),
         selected: model.selected == Some(i),
         moving,
     })
+}
+
+/// The chip's hover text: the whole rejection (per variant), then what the step did.
+fn chip_title(model: &Model, i: usize, reasons: &[(String, &'static str)]) -> String {
+    let narration = model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default();
+    if reasons.is_empty() {
+        return narration;
+    }
+    let list: Vec<String> = reasons.iter().map(|(v, r)| format!("{r} under {v}")).collect();
+    format!("Rejected: {}. {narration}", list.join(", "))
+}
+
+/// A Kafka error name that may break after its underscores, so that it wraps instead of being cut.
+fn breakable(reason: &str) -> Html {
+    let parts: Vec<&str> = reason.split_inclusive('_').collect();
+    html! { { for parts.into_iter().map(|part| html! { <>{ part }<wbr /></> }) } }
 }
 
 fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
@@ -359,7 +451,7 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
             aria-label={c.aria.clone()} aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
             <span class="chip__icon" aria-hidden="true">{ icon }</span>
             <span class="chip__label">{ &c.text }</span>
-            { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ r }</span> }) }
+            { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ breakable(r) }</span> }) }
         </button>
     }
 }

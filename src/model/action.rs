@@ -97,6 +97,10 @@ pub enum Action {
     DeleteSaved(u64),
     /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
     SyncLibrary(std::rc::Rc<crate::library::Library>),
+    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
+    TapPlace(PlaceSource),
+    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
+    PlaceAt { lane: usize, gap: usize },
 }
 
 impl Action {
@@ -120,6 +124,8 @@ impl Action {
                 | Action::ToggleFlag(_)
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
+                | Action::TapPlace(_)
+                | Action::PlaceAt { .. }
                 | Action::Import(_)
                 | Action::SetName(_)
                 | Action::SetDescription(_)

@@ -47,12 +47,18 @@ impl Model {
         self.selected = None;
     }
 
+    /// Delete an event. Nothing asks first, so the banner says what went and offers to undo it.
     pub(super) fn remove(&mut self, i: usize) {
         let cursor = self.cursor;
+        let kind = self.scenario.events.get(i).map(Event::kind);
+        let before = self.scenario.events.len();
         self.edit(
             |s| edit::remove(s, i).map(|_| ()),
             |m| cursor.map(|c| if i < c { c - 1 } else { c }).filter(|c| Some(*c) <= m.last_step()),
         );
+        if let Some(kind) = kind.filter(|_| self.scenario.events.len() < before) {
+            self.inform_undoable(format!("Deleted step {i} ({})", crate::icons::kind_info(kind).1));
+        }
         self.selected = None;
     }
 
@@ -117,6 +123,16 @@ mod tests {
         let n = m.after(Action::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster });
         assert_eq!(n.scenario, m.scenario);
         assert!(n.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
+    }
+
+    #[test]
+    fn a_deletion_says_what_went_and_offers_undo_until_the_next_edit() {
+        let m = Model::landing().after(Action::Remove(7));
+        let notice = m.notice.clone().expect("a notice");
+        assert_eq!((notice.text.as_str(), notice.error, notice.undo), ("Deleted step 7 (Crash)", false, true));
+        let n = m.after(Action::Insert { position: 0, kind: EventKind::Flush, lane: lane("A") });
+        assert_eq!(n.notice, None, "its Undo would now undo the insert");
+        assert_eq!(Model::landing().after(Action::Remove(99)).notice.map(|n| n.undo), Some(false));
     }
 
     #[test]

@@ -255,6 +255,8 @@ impl Model {
             Action::DuplicateSaved(id) => self.duplicate_saved(id),
             Action::DeleteSaved(id) => self.delete_saved(id),
             Action::SyncLibrary(library) => self.library = library,
+            Action::TapPlace(source) => self.tap_place(source),
+            Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
         }
     }
 }

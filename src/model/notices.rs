@@ -33,8 +33,14 @@ impl Model {
         self.notice = Some(Notice { error: false, text: text.into(), undo: false });
     }
 
+    /// Say what an edit did, offering to undo it.
+    pub(super) fn inform_undoable(&mut self, text: impl Into<String>) {
+        self.notice = Some(Notice { error: false, text: text.into(), undo: true });
+    }
+
     /// An edit that worked leaves no error standing (the one it fixed, say), but keeps a plain information.
+    /// An offer to undo goes too: its Undo would now undo this edit, not the one it names.
     pub(super) fn clear_error(&mut self) {
-        self.notice = self.notice.take().filter(|n| !n.error);
+        self.notice = self.notice.take().filter(|n| !n.error && !n.undo);
     }
 }

@@ -24,6 +24,8 @@ pub struct Placing {
     pub lane: usize,
     /// Insertion position (0 to the number of events).
     pub position: usize,
+    /// Started by a tap: placed by tapping a gap, so the help speaks of taps, not arrow keys.
+    pub touch: bool,
 }
 
 impl Model {
@@ -37,7 +39,7 @@ impl Model {
                 None => return,
             },
         };
-        self.placing = Some(Placing { source, lane, position });
+        self.placing = Some(Placing { source, lane, position, touch: false });
     }
 
     /// Move the placement by lanes (`dy`) and positions (`dx`), staying on the timeline.
@@ -62,6 +64,34 @@ impl Model {
             PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
             PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
         });
+    }
+
+    /// A tap on a palette chip starts a touch placement; a second tap on the same chip cancels it.
+    pub(super) fn tap_place(&mut self, source: PlaceSource) {
+        if self.placing.as_ref().is_some_and(|p| p.source == source) {
+            self.placing = None;
+            return;
+        }
+        self.start_placing(source);
+        if let Some(p) = &mut self.placing {
+            p.touch = true;
+        }
+    }
+
+    /// Drop the placement at a gap of a lane (a tap or a click on the timeline): the gap counts positions in
+    /// the timeline as drawn, so a moved chip's later gaps count one less once it has left its place.
+    pub(super) fn place_at(&mut self, lane: usize, gap: usize) {
+        let Some(p) = &mut self.placing else { return };
+        p.lane = lane;
+        p.position = match p.source {
+            PlaceSource::Existing(from) if gap > from => gap - 1,
+            _ => gap,
+        };
+        // A refused gap keeps the placement, its indicator and reason there, so that another gap can be tried.
+        match self.placing_problem() {
+            Some(why) => self.error(why),
+            None => self.commit_placing(),
+        }
     }
 
     /// Whether a placement would be refused, and why (for the keyboard placement indicator).
@@ -99,6 +129,40 @@ mod tests {
         let m = m.after(Action::CancelPlacing);
         assert_eq!(m.placing, None);
         assert_eq!(m.scenario.events.len(), 1);
+    }
+
+    #[test]
+    fn a_tap_starts_a_placement_a_second_tap_cancels_it_and_a_tap_on_a_gap_places() {
+        let m = Model::landing();
+        let flush = PlaceSource::New(EventKind::Flush);
+        let placing = m.after(Action::TapPlace(flush.clone()));
+        assert!(placing.placing.as_ref().is_some_and(|p| p.touch));
+        assert_eq!(placing.after(Action::TapPlace(flush.clone())).placing, None, "the same chip again cancels");
+        let other = placing.after(Action::TapPlace(PlaceSource::New(EventKind::Crash)));
+        assert_eq!(other.placing.map(|p| p.source), Some(PlaceSource::New(EventKind::Crash)));
+        let placed = placing.after(Action::PlaceAt { lane: 1, gap: 3 });
+        assert_eq!(placed.placing, None);
+        assert_eq!(placed.scenario.events[3], Event::Flush { broker: "B".into() });
+        // A refused gap places nothing, says why and keeps the placement for another try.
+        let refused = placing.after(Action::PlaceAt { lane: 2, gap: 3 });
+        assert_eq!(refused.scenario, m.scenario);
+        assert!(refused.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
+        assert_eq!(refused.placing.as_ref().map(|p| (p.lane, p.position)), Some((2, 3)));
+        assert_eq!(
+            refused.after(Action::PlaceAt { lane: 0, gap: 0 }).scenario.events[0],
+            Event::Flush { broker: "A".into() }
+        );
+        // Without a placement, a tap on a gap does nothing.
+        assert_eq!(m.after(Action::PlaceAt { lane: 1, gap: 3 }).scenario, m.scenario);
+    }
+
+    #[test]
+    fn a_moved_chip_lands_in_the_gap_tapped() {
+        // Step 7 is A's crash: the gap before step 9 is position 8 once it has left its place.
+        let m = Model::landing().after(Action::StartPlacing(PlaceSource::Existing(7)));
+        let moved = m.after(Action::PlaceAt { lane: 1, gap: 9 });
+        assert_eq!(moved.scenario.events[8].kind(), EventKind::Crash);
+        assert_eq!(moved.scenario.events[8].broker(), Some("B"));
     }
 
     #[test]
