@@ -22,6 +22,12 @@ async fn mount() -> Element {
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
+    for _ in 0..150 {
+        if root.query_selector("[data-testid='headline']").ok().flatten().is_some() {
+            break;
+        }
+        settle_briefly().await;
+    }
     settle().await;
     root
 }
@@ -38,6 +44,22 @@ fn text(root: &Element, testid: &str) -> String {
     find(root, testid).text_content().unwrap_or_default()
 }
 
+/// The text once it reads `expected`, or after 3 s whatever it reads: a loaded machine renders late, so
+/// assertions wait for the page rather than for a fixed time.
+async fn text_once(root: &Element, testid: &str, expected: &str) -> String {
+    for _ in 0..150 {
+        if text(root, testid) == expected {
+            break;
+        }
+        settle_briefly().await;
+    }
+    text(root, testid)
+}
+
+async fn settle_briefly() {
+    yew::platform::time::sleep(Duration::from_millis(20)).await;
+}
+
 #[wasm_bindgen_test]
 async fn the_app_mounts_with_the_landing_comparison() {
     let root = mount().await;
@@ -48,7 +70,7 @@ async fn the_app_mounts_with_the_landing_comparison() {
             find(&root, &format!("broker-{variant}-{broker}"));
         }
     }
-    assert_eq!(text(&root, "verdict-kip-279"), "no invariant fails");
+    assert_eq!(text_once(&root, "verdict-kip-279", "no invariant fails").await, "no invariant fails");
     assert_eq!(find(&root, "cell-hw-truncation-A-1").get_attribute("data-status").as_deref(), Some("lost"));
     root.remove();
 }
@@ -58,7 +80,7 @@ async fn clicking_a_step_moves_the_cursor_and_the_narration_follows() {
     let root = mount().await;
     find(&root, "step-5").dyn_into::<HtmlElement>().unwrap().click();
     settle().await;
-    assert_eq!(text(&root, "cursor-position"), "Step 5 of 9: fetch");
+    assert_eq!(text_once(&root, "cursor-position", "Step 5 of 9: fetch").await, "Step 5 of 9: fetch");
     assert!(text(&root, "narration-kip-279").contains("the response is lost"));
     root.remove();
 }
@@ -129,10 +151,10 @@ async fn keyboard_shortcuts_move_the_cursor() {
     };
     press("Home");
     settle().await;
-    assert_eq!(text(&root, "cursor-position"), "Before the first step");
+    assert_eq!(text_once(&root, "cursor-position", "Before the first step").await, "Before the first step");
     press("ArrowRight");
     press("ArrowRight");
     settle().await;
-    assert_eq!(text(&root, "cursor-position"), "Step 1 of 9: produce");
+    assert_eq!(text_once(&root, "cursor-position", "Step 1 of 9: produce").await, "Step 1 of 9: produce");
     root.remove();
 }

@@ -4,16 +4,21 @@
 
 use crate::invariants::InvariantId;
 use crate::presets::verdict_of;
-use crate::scenario::Scenario;
+use crate::scenario::{Event, Scenario};
 use crate::trace::Trace;
 
 /// The rejection min.insync.replicas gives a write (model §3).
 pub const NOT_ENOUGH_REPLICAS: &str = "NOT_ENOUGH_REPLICAS";
+/// The rejection of a write sent to a broker that does not lead (model §3.4 E3).
+pub const NOT_LEADER_OR_FOLLOWER: &str = "NOT_LEADER_OR_FOLLOWER";
 
-/// A variant that holds every invariant only because min.insync.replicas refused writes: with
-/// min.insync.replicas = 1 the same scenario fails `fails`.
+/// A variant that holds every invariant only because writes were refused: accepted, the same scenario fails
+/// `fails`. Accepted means min.insync.replicas = 1 for NOT_ENOUGH_REPLICAS, and, for NOT_LEADER_OR_FOLLOWER,
+/// the write sent on to the controller's leader (as a producer's retry would).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldByRefusal {
+    /// Kafka's error for the refused writes.
+    pub reason: &'static str,
     /// The steps whose write was refused.
     pub steps: Vec<u32>,
     /// The scenario's min.insync.replicas.
@@ -26,19 +31,37 @@ pub struct HeldByRefusal {
 /// counterfactual run with min.insync.replicas = 1 fails an invariant. `None` when it fails anyway, holds
 /// anyway, or refused nothing.
 pub fn held_by_refusal(scenario: &Scenario, trace: &Trace) -> Option<HeldByRefusal> {
+    if !verdict_of(trace).0.is_empty() {
+        return None;
+    }
     let min_insync_replicas = scenario.config.min_insync_replicas;
-    if min_insync_replicas <= 1 || !verdict_of(trace).0.is_empty() {
-        return None;
+    let refused = |reason: &str| -> Vec<u32> {
+        trace.steps.iter().filter(|s| s.outcome.reason() == Some(reason)).map(|s| s.index).collect()
+    };
+    let held = |reason: &'static str, steps: Vec<u32>, accepting: Scenario| {
+        let (fails, _) = verdict_of(&crate::run_variant(&accepting, trace.variant));
+        (!steps.is_empty() && !fails.is_empty()).then_some(HeldByRefusal { reason, steps, min_insync_replicas, fails })
+    };
+    let by_min_isr = (min_insync_replicas > 1).then(|| {
+        let mut accepting = scenario.clone();
+        accepting.config.min_insync_replicas = 1;
+        held(NOT_ENOUGH_REPLICAS, refused(NOT_ENOUGH_REPLICAS), accepting)
+    });
+    by_min_isr.flatten().or_else(|| {
+        let steps = refused(NOT_LEADER_OR_FOLLOWER);
+        held(NOT_LEADER_OR_FOLLOWER, steps.clone(), sent_to_the_leader(scenario, &steps))
+    })
+}
+
+/// The scenario with the produces at `steps` sent to the controller's leader instead of a named broker.
+fn sent_to_the_leader(scenario: &Scenario, steps: &[u32]) -> Scenario {
+    let mut s = scenario.clone();
+    for &i in steps {
+        if let Some(Event::Produce { broker, .. }) = s.events.get_mut(i as usize) {
+            *broker = None;
+        }
     }
-    let refused = trace.steps.iter().filter(|s| s.outcome.reason() == Some(NOT_ENOUGH_REPLICAS));
-    let steps: Vec<u32> = refused.map(|s| s.index).collect();
-    if steps.is_empty() {
-        return None;
-    }
-    let mut accepting = scenario.clone();
-    accepting.config.min_insync_replicas = 1;
-    let (fails, _) = verdict_of(&crate::run_variant(&accepting, trace.variant));
-    (!fails.is_empty()).then_some(HeldByRefusal { steps, min_insync_replicas, fails })
+    s
 }
 
 impl HeldByRefusal {
@@ -49,7 +72,11 @@ impl HeldByRefusal {
             1 => (format!("the write at step {}", steps[0]), "was"),
             _ => (format!("the writes at steps {}", steps.join(", ")), "were"),
         };
-        format!("{writes} {were} refused (min.insync.replicas = {})", self.min_insync_replicas)
+        if self.reason == NOT_ENOUGH_REPLICAS {
+            format!("{writes} {were} refused (min.insync.replicas = {})", self.min_insync_replicas)
+        } else {
+            format!("{writes} {were} refused ({}: sent to a broker that does not lead)", self.reason)
+        }
     }
 }
 

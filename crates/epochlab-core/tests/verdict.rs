@@ -83,3 +83,23 @@ fn the_invariant_list_puts_bugs_first_and_groups_allowed_losses_by_reason() {
     assert!(invariant_list(&t, None).bugs.iter().all(|e| !e.holds_now), "before the first step nothing holds");
     assert_eq!(not_now(7), "holds at another step, not at this one (first at step 7)");
 }
+
+#[test]
+fn a_write_refused_because_it_went_to_a_follower_is_named_as_what_holds_the_variant() {
+    // KIP-101 scenario 1 with m2 sent to A, which follows: refused, so nothing is lost under the old rule;
+    // sent on to the leader B, as a producer's retry would, m2 is committed and then lost.
+    let mut s = epochlab_core::presets::find("kip101-scenario-1").expect("preset").scenario();
+    if let epochlab_core::scenario::Event::Produce { broker, .. } = &mut s.events[3] {
+        *broker = Some("A".into());
+    }
+    let trace = epochlab_core::run_variant(&s, epochlab_core::Variant::HwTruncation);
+    assert_eq!(trace.steps[3].outcome.reason(), Some("NOT_LEADER_OR_FOLLOWER"));
+    let held = epochlab_core::verdict::held_by_refusal(&s, &trace).expect("held by the refusal");
+    assert_eq!((held.reason, held.steps.as_slice()), ("NOT_LEADER_OR_FOLLOWER", [3].as_slice()));
+    assert!(held.fails.contains(&epochlab_core::invariants::InvariantId::I1));
+    let text = epochlab_core::verdict::verdict_text(&[], Some(&held));
+    assert!(
+        text.starts_with("no invariant fails, because the write at step 3 was refused (NOT_LEADER_OR_FOLLOWER"),
+        "{text}"
+    );
+}
