@@ -278,6 +278,8 @@ test.describe('on a 375 px touch screen', () => {
     await page.getByLabel('Legend').screenshot({ path: '/tmp/honest-phone-legend-light.png' });
     await shot(page, 'phone-light');
     await page.emulateMedia({ colorScheme: 'dark' });
+    // One variant at a time on a phone: switch to the other to see it.
+    await page.getByTestId('variant-switch-kip-101').tap();
     await page.getByTestId('variant-kip-101').screenshot({ path: '/tmp/honest-phone-panel-dark.png' });
     await shot(page, 'phone-dark');
     errors.check();

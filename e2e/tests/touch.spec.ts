@@ -113,9 +113,11 @@ test.describe('on a 375 px touch screen', () => {
     await touchGesture(page, from, { x: off.x + 10, y: off.y + off.height / 2 }, 450);
     await expect(chips(page)).toHaveCount(9);
     await expect(page.getByTestId('notice')).toContainText('Deleted step 6 (Consume)');
-    const undo = page.getByRole('button', { name: 'Undo' });
+    const undo = page.getByTestId('notice-undo');
     await expect(undo).toBeVisible();
     await page.screenshot({ path: '/tmp/touch-deleted-375.png' });
+    await undo.tap();
+    await expect(chips(page)).toHaveCount(10);
     errors.check();
   });
 
@@ -238,7 +240,7 @@ test.describe('on a desktop', () => {
     await open(page);
     await mouseDrag(page, page.getByTestId('chip-7'), page.getByTestId('headline'));
     await expect(page.getByTestId('notice')).toContainText('Deleted step 7 (Crash)');
-    await expect(page.getByRole('button', { name: 'Undo' })).toBeVisible();
+    await expect(page.getByTestId('notice-undo')).toBeVisible();
     await page.screenshot({ path: '/tmp/touch-deleted-desktop.png' });
     errors.check();
   });
