@@ -135,7 +135,9 @@ async function openScenario(page, base, kase) {
   await page.goto(base);
   const stored = { scenario: scenario(kase.before, kase.variants), variants: kase.variants, cursor: kase.before - 1 };
   await page.evaluate((v) => localStorage.setItem('epochlab.working.v1', v), JSON.stringify(stored));
-  await page.reload();
+  // Not a reload: the address now holds the landing scenario's link from the first load, and a link wins
+  // over the saved copy. The bare address opens the saved one.
+  await page.goto(base);
   const last = kase.before - 1;
   const position = page.getByTestId('cursor-position');
   // The release wasm takes a few seconds to draw a large scenario on a loaded machine: wait, then say what shows.

@@ -38,18 +38,24 @@ pub fn held_by_refusal(scenario: &Scenario, trace: &Trace) -> Option<HeldByRefus
     let refused = |reason: &str| -> Vec<u32> {
         trace.steps.iter().filter(|s| s.outcome.reason() == Some(reason)).map(|s| s.index).collect()
     };
-    let held = |reason: &'static str, steps: Vec<u32>, accepting: Scenario| {
-        let (fails, _) = verdict_of(&crate::run_variant(&accepting, trace.variant));
-        (!steps.is_empty() && !fails.is_empty()).then_some(HeldByRefusal { reason, steps, min_insync_replicas, fails })
+    // The counterfactual is a whole run: only when something was refused.
+    let held = |reason: &'static str, steps: Vec<u32>, accepting: &dyn Fn() -> Scenario| {
+        if steps.is_empty() {
+            return None;
+        }
+        let (fails, _) = verdict_of(&crate::run_variant(&accepting(), trace.variant));
+        (!fails.is_empty()).then_some(HeldByRefusal { reason, steps, min_insync_replicas, fails })
     };
-    let by_min_isr = (min_insync_replicas > 1).then(|| {
+    let accepting_all = || {
         let mut accepting = scenario.clone();
         accepting.config.min_insync_replicas = 1;
-        held(NOT_ENOUGH_REPLICAS, refused(NOT_ENOUGH_REPLICAS), accepting)
-    });
+        accepting
+    };
+    let by_min_isr =
+        (min_insync_replicas > 1).then(|| held(NOT_ENOUGH_REPLICAS, refused(NOT_ENOUGH_REPLICAS), &accepting_all));
     by_min_isr.flatten().or_else(|| {
         let steps = refused(NOT_LEADER_OR_FOLLOWER);
-        held(NOT_LEADER_OR_FOLLOWER, steps.clone(), sent_to_the_leader(scenario, &steps))
+        held(NOT_LEADER_OR_FOLLOWER, steps.clone(), &|| sent_to_the_leader(scenario, &steps))
     })
 }
 
