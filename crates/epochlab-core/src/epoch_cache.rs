@@ -28,6 +28,17 @@ pub struct EpochEnd {
 }
 
 impl EpochEnd {
+    /// The answer in words: `UNDEFINED`, `offset 2` (no epoch in it, 0.11) or `epoch 1 ends at 2`.
+    pub fn describe(&self) -> String {
+        match (self.epoch, self.offset) {
+            (_, UNDEFINED) => "UNDEFINED".to_string(),
+            (UNDEFINED, o) => format!("offset {o}"),
+            (ep, o) => format!("epoch {ep} ends at {o}"),
+        }
+    }
+}
+
+impl EpochEnd {
     /// `(UNDEFINED, UNDEFINED)`.
     pub const UNDEFINED: EpochEnd = EpochEnd { epoch: UNDEFINED, offset: UNDEFINED };
 }

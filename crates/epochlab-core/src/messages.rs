@@ -4,7 +4,6 @@
 
 use serde::Serialize;
 
-use crate::epoch_cache::EpochEnd;
 use crate::scenario::{Event, Scenario};
 use crate::state::BrokerId;
 use crate::trace::{Annotation, FetchAnswer, Step, Trace};
@@ -124,7 +123,7 @@ fn annotation_messages(
                 Party::Producer,
                 b(*broker),
                 MessageKind::Produce,
-                format!("Produce {}", labels(trace, records)),
+                format!("Produce {}", trace.labels(records)),
             ));
         }
         Annotation::Produced { record, result } if *result != "pending" && *result != "not_acked" => {
@@ -171,7 +170,7 @@ fn replica_messages(trace: &Trace, step: &Step, a: &Annotation, out: &mut Vec<Me
                 MessageKind::OffsetsForLeaderEpoch,
                 format!("OffsetsForLeaderEpoch epoch {epoch}"),
             ));
-            let text = answer.map_or_else(|e| e.to_string(), end_text);
+            let text = answer.map_or_else(|e| e.to_string(), |e| e.describe());
             let mut reply = m(b(*leader), b(*follower), MessageKind::OffsetsForLeaderEpochResponse, text);
             reply.lost = *dropped;
             out.push(reply);
@@ -194,7 +193,7 @@ fn replica_messages(trace: &Trace, step: &Step, a: &Annotation, out: &mut Vec<Me
                 b(*broker),
                 Party::Consumer,
                 MessageKind::FetchResponse,
-                format!("{}, HW {hw}", or_nothing(labels(trace, records))),
+                format!("{}, HW {hw}", or_nothing(trace.labels(records))),
             ));
         }
         Annotation::Truncated { broker, to, removed, .. } => {
@@ -202,7 +201,7 @@ fn replica_messages(trace: &Trace, step: &Step, a: &Annotation, out: &mut Vec<Me
                 b(*broker),
                 b(*broker),
                 MessageKind::Local,
-                format!("truncate to {to} ({})", labels(trace, removed)),
+                format!("truncate to {to} ({})", trace.labels(removed)),
             ));
         }
         Annotation::Crashed { broker, power } => {
@@ -218,10 +217,6 @@ fn elected_in(step: &Step) -> bool {
     step.annotations.iter().any(|a| matches!(a, Annotation::Elected { .. }))
 }
 
-fn labels(trace: &Trace, ids: &[u32]) -> String {
-    ids.iter().map(|id| trace.label(*id)).collect::<Vec<_>>().join(", ")
-}
-
 fn or_nothing(text: String) -> String {
     if text.is_empty() {
         "nothing".into()
@@ -230,18 +225,10 @@ fn or_nothing(text: String) -> String {
     }
 }
 
-fn end_text(e: EpochEnd) -> String {
-    match (e.epoch, e.offset) {
-        (_, -1) => "UNDEFINED".into(),
-        (-1, o) => format!("offset {o}"),
-        (ep, o) => format!("epoch {ep} ends at {o}"),
-    }
-}
-
 fn fetch_answer(trace: &Trace, answer: &FetchAnswer) -> String {
     match answer {
-        FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", or_nothing(labels(trace, records))),
-        FetchAnswer::DivergingEpoch { end } => format!("DivergingEpoch: {}", end_text(*end)),
+        FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", or_nothing(trace.labels(records))),
+        FetchAnswer::DivergingEpoch { end } => format!("DivergingEpoch: {}", end.describe()),
         FetchAnswer::Error { error } => error.to_string(),
     }
 }

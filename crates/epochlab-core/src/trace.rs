@@ -311,18 +311,15 @@ impl Trace {
         format!("{{{}}}", set.iter().map(|b| self.broker_name(b)).collect::<Vec<_>>().join(", "))
     }
 
-    fn labels(&self, ids: &[u32]) -> String {
+    /// `m1, m2`: the records' labels.
+    pub fn labels(&self, ids: &[u32]) -> String {
         ids.iter().map(|id| self.label(*id)).collect::<Vec<_>>().join(", ")
     }
 
     /// One short line describing an annotation, for the explanation panel.
     pub fn describe(&self, a: &Annotation) -> String {
         let n = |b: BrokerId| self.broker_name(b);
-        let end = |e: &EpochEnd| match (e.epoch, e.offset) {
-            (_, -1) => "UNDEFINED".to_string(),
-            (-1, o) => format!("offset {o}"),
-            (ep, o) => format!("epoch {ep} ends at {o}"),
-        };
+        let end = EpochEnd::describe;
         let lost = |dropped: bool| if dropped { " (response lost)" } else { "" };
         match a {
             Annotation::Appended { broker, from, records } => {

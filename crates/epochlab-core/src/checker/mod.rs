@@ -20,16 +20,10 @@ use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};
 use crate::variant::Variant;
 
-/// The invariants a search looks for by default: every checked one but the always-allowed O1.
-pub const DEFAULT_GOAL: [InvariantId; 7] = [
-    InvariantId::I1,
-    InvariantId::I2,
-    InvariantId::I3,
-    InvariantId::I4,
-    InvariantId::I5,
-    InvariantId::I7,
-    InvariantId::L1,
-];
+/// The invariants a search looks for by default: every checked one but O1, which is always allowed.
+pub fn default_goal() -> Vec<InvariantId> {
+    InvariantId::CHECKED.into_iter().filter(|i| *i != InvariantId::O1).collect()
+}
 
 /// What to search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,7 +57,7 @@ impl Default for CheckConfig {
             epochs: 3,
             depth: 12,
             max_states: 2_000_000,
-            goal: DEFAULT_GOAL.to_vec(),
+            goal: default_goal(),
             alphabet: Alphabet::Default,
             config: Config::default(),
         }
