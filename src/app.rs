@@ -139,6 +139,8 @@ struct Parts {
     variants: Html,
     /// Always one node, so that siblings keep their DOM (and the timeline its scroll position).
     ghost: Html,
+    /// The live region a screen reader reads: the step's narration, what a placement did.
+    spoken: Html,
 }
 
 /// The chip under the pointer while dragging.
@@ -188,7 +190,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     html! {
         <>
             <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
-            <div class="variants" style={columns}>
+            <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
                         <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
@@ -212,6 +214,7 @@ fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, var
         timeline,
         variants,
         ghost: drag_ghost(model, drag),
+        spoken: html! { <p class="sr-only" aria-live="polite" data-testid="spoken">{ &model.spoken }</p> },
     }
 }
 
@@ -221,17 +224,18 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
     html! {
         <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
             <header class="embed__head">
-                <p class="embed__headline" data-testid="headline">{ headline(model) }</p>
+                <h1 class="embed__headline" data-testid="headline">{ headline(model) }</h1>
                 if mode == EmbedMode::Edit { { undo_buttons(model, dispatch) } }
                 <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
             </header>
             { parts.notice }
+            if mode == EmbedMode::Edit { { palette } }
             <main class="workspace">
                 { parts.timeline }
                 { parts.variants }
             </main>
-            if mode == EmbedMode::Edit { { palette } }
             { parts.ghost }
+            { parts.spoken }
         </div>
     }
 }
@@ -240,8 +244,14 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
+            <nav class="skip-links" aria-label="Skip links">
+                <a href="#timeline">{ "Skip to the timeline" }</a>
+                <a href="#variants">{ "Skip to the logs" }</a>
+            </nav>
             <Header model={model.clone()} dispatch={dispatch.clone()} />
             { parts.notice }
+            // Before the workspace in the tab order too, as it is drawn above it (a dock at the bottom on phones).
+            { palette }
             <main class="workspace">
                 { parts.timeline }
                 { parts.variants }
@@ -256,8 +266,8 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                     <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
             </main>
-            { palette }
             { parts.ghost }
+            { parts.spoken }
         </div>
     }
 }

@@ -266,7 +266,7 @@ fn sample(status: CellStatus, label: &str, lost: Option<(&str, bool)>, what: &'s
 #[function_component(Legend)]
 pub fn legend() -> Html {
     html! {
-        <p class="legend" aria-label="Legend">
+        <div class="legend" role="group" aria-label="Legend">
             { sample(CellStatus::Committed, "m1", None, "committed (below the leader's HW)") }
             { sample(CellStatus::Uncommitted, "m2", None, "not yet committed") }
             { sample(CellStatus::Differs, "m3", None, "differs from the leader, no bug (not truncated yet)") }
@@ -280,6 +280,6 @@ pub fn legend() -> Html {
             <span class="legend__item"><span class="legend__tri legend__tri--ckpt">{ "▾" }</span>{ "persisted HW" }</span>
             <span class="legend__item"><span class="legend__tri legend__tri--flushed">{ "▴" }</span>{ "flushed" }</span>
             <span class="legend__item">{ "Colour: the record's leader epoch" }</span>
-        </p>
+        </div>
     }
 }
