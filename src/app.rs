@@ -240,14 +240,29 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
     }
 }
 
+/// Links past the header and the palette. They focus their target without following the link: the
+/// address's fragment holds the scenario.
+fn skip_links() -> Html {
+    let link = |target: &'static str, text: &'static str| {
+        let onclick = Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            web::focus_after_render(&format!("#{target}"));
+        });
+        html! { <a href={format!("#{target}")} {onclick}>{ text }</a> }
+    };
+    html! {
+        <nav class="skip-links" aria-label="Skip links">
+            { link("timeline", "Skip to the timeline") }
+            { link("variants", "Skip to the logs") }
+        </nav>
+    }
+}
+
 /// The full page: the header, the workspace with its panels, and the palette.
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
-            <nav class="skip-links" aria-label="Skip links">
-                <a href="#timeline">{ "Skip to the timeline" }</a>
-                <a href="#variants">{ "Skip to the logs" }</a>
-            </nav>
+            { skip_links() }
             <Header model={model.clone()} dispatch={dispatch.clone()} />
             { parts.notice }
             // Before the workspace in the tab order too, as it is drawn above it (a dock at the bottom on phones).

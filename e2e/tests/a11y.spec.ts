@@ -59,7 +59,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.keyboard.press('Enter');
       await expectAccessible(page, `${scheme}: keyboard placing`);
       await page.keyboard.press('Escape');
-      await page.getByTestId('chip-0').focus();
+      await page.getByTestId(`chip-${KINDS.length - 1}`).focus();
       await page.keyboard.press('Delete');
       await expect(page.getByTestId('notice')).toBeVisible();
       await expectAccessible(page, `${scheme}: a deletion notice`);

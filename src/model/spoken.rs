@@ -95,7 +95,7 @@ impl Model {
         };
         match self.scenario.events.get(at) {
             Some(e) => format!("before step {position} ({})", event_words(e)),
-            None => "at the end".to_string(),
+            None => format!("at the end (step {position})"),
         }
     }
 
