@@ -28,6 +28,7 @@ pub mod release;
 pub mod report;
 mod resume;
 pub mod scenario;
+pub mod sequence;
 pub mod share;
 pub mod state;
 pub mod text;

@@ -28,7 +28,7 @@ fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, 
 }
 
 /// The header keys, in the order the formatter writes them.
-pub(super) const HEADER_KEYS: [&str; 10] = [
+pub(super) const HEADER_KEYS: [&str; 11] = [
     "version",
     "name",
     "description",
@@ -39,6 +39,7 @@ pub(super) const HEADER_KEYS: [&str; 10] = [
     "unclean_leader_election",
     "hw_checkpoint",
     "flush",
+    "kafka_version",
 ];
 
 /// One word of a line and the column it starts at.

@@ -1,0 +1,111 @@
+//! The message-sequence diagram on the page: the core's [`Diagram`] drawn by [`crate::sequence_svg`], under
+//! lane headers that stay visible while scrolling. One listener for the whole drawing: a click (or Enter or
+//! Space on a focused line) on a message moves the cursor to its step; on a folded run, opens or folds it.
+
+use std::collections::BTreeSet;
+
+use epochlab_core::sequence::{diagram, Diagram, Item};
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+use yew::prelude::*;
+
+use super::{ModelProps, TracesRef};
+use crate::model::Action;
+use crate::sequence_svg::{self, GUTTER, LANE_W};
+
+/// What a click on the drawing hit.
+enum Hit {
+    Step(usize),
+    Run(usize),
+}
+
+/// The line an event happened in, by the `data-step` or `data-run` of its nearest group.
+fn hit(e: &Event) -> Option<Hit> {
+    let target: Element = e.target()?.dyn_into().ok()?;
+    let line = target.closest("[data-step],[data-run]").ok()??;
+    if let Some(run) = line.get_attribute("data-run") {
+        return run.parse().ok().map(Hit::Run);
+    }
+    line.get_attribute("data-step")?.parse().ok().map(Hit::Step)
+}
+
+/// What the diagram says above itself: where the variants' messages first differ.
+fn summary(d: &Diagram, dispatch: &Callback<Action>) -> Html {
+    if d.variants.len() < 2 {
+        return html! {};
+    }
+    let Some(Item::Row(row)) = d.first_difference.and_then(|i| d.items.get(i)) else {
+        return html! { <p class="seq__summary">{ "= Every shown variant sends the same messages." }</p> };
+    };
+    let step = row.step as usize;
+    let onclick = dispatch.reform(move |_| Action::SetCursor(Some(step)));
+    let what = row
+        .shown
+        .iter()
+        .zip(&d.variants)
+        .map(|(m, v)| format!("{}: {}", v.id(), m.as_ref().map_or("nothing", |m| m.label.as_str())))
+        .collect::<Vec<_>>()
+        .join(" · ");
+    html! {
+        <p class="seq__summary" data-testid="seq-first-difference">
+            { format!("≠ The messages first differ at step {step} ({what}). ") }
+            <button type="button" {onclick}>{ format!("Show step {step}") }</button>
+        </p>
+    }
+}
+
+const LEGEND: &str = "Arrows carry what is written above them; dashed: LeaderAndIsr held back; ✕: the response was \
+     lost; ■: something a broker did on its own; ≠: the shown variants differ (one line per variant). Click a line to \
+     show its step; click a folded run to see each fetch.";
+
+/// The diagram.
+#[function_component(SequenceDiagram)]
+pub fn sequence_diagram(props: &ModelProps) -> Html {
+    let model = &props.model;
+    let d = {
+        let (scenario, traces) = (model.scenario.clone(), model.traces.clone());
+        use_memo(TracesRef(traces.clone()), move |_| diagram(&scenario, &traces))
+    };
+    let open = use_state(BTreeSet::<usize>::new);
+    let act = {
+        let (open, dispatch) = (open.clone(), props.dispatch.clone());
+        move |h: Hit| match h {
+            Hit::Step(step) => dispatch.emit(Action::SetCursor(Some(step))),
+            Hit::Run(item) => {
+                let mut next = (*open).clone();
+                if !next.remove(&item) {
+                    next.insert(item);
+                }
+                open.set(next);
+            }
+        }
+    };
+    let onclick = {
+        let act = act.clone();
+        Callback::from(move |e: MouseEvent| hit(&e).into_iter().for_each(&act))
+    };
+    let onkeydown = Callback::from(move |e: KeyboardEvent| {
+        if e.key() == "Enter" || e.key() == " " {
+            if let Some(h) = hit(&e) {
+                e.prevent_default();
+                act(h);
+            }
+        }
+    });
+    let drawing = sequence_svg::svg(&d, &open, model.cursor, false);
+    let width = sequence_svg::width(d.lanes.len());
+    let heads = d.lanes.iter().map(|l| html! { <span class="seq__lane" style={format!("width: {LANE_W}px")}>{ &l.name }</span> });
+    html! {
+        <section class="seq" aria-label="Message sequence diagram" data-testid="seq-diagram">
+            { summary(&d, &props.dispatch) }
+            <p class="seq__legend">{ LEGEND }</p>
+            <div class="seq__scroll">
+                <div class="seq__head" style={format!("width: {width}px")} aria-hidden="true">
+                    <span class="seq__lane seq__lane--gutter" style={format!("width: {GUTTER}px")}>{ "step" }</span>
+                    { for heads }
+                </div>
+                <div class="seq__body" {onclick} {onkeydown}>{ Html::from_html_unchecked(AttrValue::from(drawing)) }</div>
+            </div>
+        </section>
+    }
+}
