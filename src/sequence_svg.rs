@@ -4,7 +4,6 @@
 //! clicks on the whole drawing and finds the line by its `data-step` or `data-run`. Pure, tested natively;
 //! the same text, with its own colours, is the downloadable picture.
 
-use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use epochlab_core::messages::{Message, MessageKind, Party};
@@ -12,14 +11,35 @@ use epochlab_core::sequence::{Diagram, Item, Row, Run};
 
 use crate::export::xml_escape;
 
-/// Left margin for the step number and the difference mark, in pixels.
-pub const GUTTER: i32 = 64;
-/// One lane's width.
-pub const LANE_W: i32 = 124;
 /// One line's height.
 const ROW_H: i32 = 30;
-/// Room on the right for the last lane's labels.
-const RIGHT: i32 = 150;
+
+/// Horizontal sizes, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    /// Left margin for the step number and the difference mark.
+    pub gutter: i32,
+    /// One lane's width.
+    pub lane_w: i32,
+    /// Room on the right for the last lane's labels.
+    pub right: i32,
+}
+
+/// A desktop's, and the picture's.
+pub const WIDE: Geometry = Geometry { gutter: 64, lane_w: 124, right: 150 };
+/// A phone's: the brokers' lanes fit on the screen.
+pub const COMPACT: Geometry = Geometry { gutter: 40, lane_w: 76, right: 100 };
+
+impl Geometry {
+    /// The drawing's width for this many lanes.
+    pub fn width(self, lanes: usize) -> i32 {
+        self.gutter + lanes as i32 * self.lane_w + self.right
+    }
+
+    fn x(self, lane: usize) -> i32 {
+        self.gutter + lane as i32 * self.lane_w + self.lane_w / 2
+    }
+}
 
 /// One drawn line.
 enum Line<'a> {
@@ -30,7 +50,7 @@ enum Line<'a> {
 }
 
 /// The lines, runs folded unless opened.
-fn lines<'a>(d: &'a Diagram, open: &BTreeSet<usize>) -> Vec<Line<'a>> {
+fn lines<'a>(d: &'a Diagram, open: &[usize]) -> Vec<Line<'a>> {
     let mut out = Vec::new();
     let mut last_step = None;
     let mut push_row = |row: &'a Row, out: &mut Vec<Line<'a>>| {
@@ -59,13 +79,8 @@ fn lines<'a>(d: &'a Diagram, open: &BTreeSet<usize>) -> Vec<Line<'a>> {
     out
 }
 
-/// The drawing's width for this many lanes.
-pub fn width(lanes: usize) -> i32 {
-    GUTTER + lanes as i32 * LANE_W + RIGHT
-}
-
-fn lane_x(d: &Diagram, party: Party) -> i32 {
-    GUTTER + d.lane(party) as i32 * LANE_W + LANE_W / 2
+fn lane_x(g: Geometry, d: &Diagram, party: Party) -> i32 {
+    g.x(d.lane(party))
 }
 
 /// "current" at the cursor's step, "later" after it (before the first step, every step is later).
@@ -78,8 +93,8 @@ fn when(first: u32, last: u32, cursor: Option<usize>) -> &'static str {
 }
 
 /// The arrow (or mark) of a message, its label above it.
-fn shape(out: &mut String, d: &Diagram, m: &Message, y: i32, label: &str) {
-    let (x1, x2) = (lane_x(d, m.from), lane_x(d, m.to));
+fn shape(out: &mut String, g: Geometry, d: &Diagram, m: &Message, y: i32, label: &str) {
+    let (x1, x2) = (lane_x(g, d, m.from), lane_x(g, d, m.to));
     let label = xml_escape(label);
     if m.kind == MessageKind::Local {
         let _ = write!(
@@ -120,7 +135,8 @@ fn open_group(out: &mut String, class: &str, data: &str, describe: &str, y: i32,
     );
 }
 
-fn message_line(out: &mut String, d: &Diagram, line: &Line, y: i32, width: i32, cursor: Option<usize>) {
+fn message_line(out: &mut String, g: Geometry, d: &Diagram, line: &Line, y: i32, cursor: Option<usize>) {
+    let width = g.width(d.lanes.len());
     let Line::Message { message: m, variant, first_of_step } = line else { return };
     let tag = variant.and_then(|v| d.variants.get(v)).map(|v| v.id());
     let label = tag.map_or_else(|| m.label.clone(), |t| format!("{t}: {}", m.label));
@@ -138,13 +154,13 @@ fn message_line(out: &mut String, d: &Diagram, line: &Line, y: i32, width: i32, 
         let _ = write!(out, r#"<text class="seq__step" x="6" y="{}">{}</text>"#, y + 20, m.step);
     }
     if variant.is_some() {
-        let _ = write!(out, r#"<text class="seq__differs" x="40" y="{}">≠</text>"#, y + 20);
+        let _ = write!(out, r#"<text class="seq__differs" x="{}" y="{}">≠</text>"#, g.gutter - 22, y + 20);
     }
-    shape(out, d, m, y, &label);
+    shape(out, g, d, m, y, &label);
     out.push_str("</g>");
 }
 
-fn run_line(out: &mut String, line: &Line, y: i32, width: i32, cursor: Option<usize>) {
+fn run_line(out: &mut String, g: Geometry, line: &Line, y: i32, width: i32, cursor: Option<usize>) {
     let Line::Run { item, run, open } = line else { return };
     let (first, last) = (run.first_step(), run.last_step());
     let state = if *open { "fold" } else { "show each" };
@@ -156,12 +172,12 @@ fn run_line(out: &mut String, line: &Line, y: i32, width: i32, cursor: Option<us
     let _ = write!(
         out,
         r#"<rect class="seq__band" x="{}" y="{}" width="{}" height="{}" rx="4"/><text class="seq__step" x="6" y="{}">{steps}</text><text class="seq__label seq__label--run" x="{}" y="{}">{} {} — {state}</text></g>"#,
-        GUTTER + 4,
+        g.gutter + 4,
         y + 4,
-        width - GUTTER - 8 - RIGHT,
+        width - g.gutter - 8 - g.right,
         ROW_H - 8,
         y + 20,
-        GUTTER + 12,
+        g.gutter + 12,
         y + 19,
         if *open { "▾" } else { "▸" },
         xml_escape(&run.label),
@@ -179,9 +195,9 @@ const STANDALONE_STYLE: &str = "<style>text{font:11px system-ui,sans-serif;fill:
 
 /// The drawing. `standalone`: a file of its own, with its colours and the lane names on top (the page
 /// shows the names in a header that stays visible while scrolling).
-pub fn svg(d: &Diagram, open: &BTreeSet<usize>, cursor: Option<usize>, standalone: bool) -> String {
+pub fn svg(d: &Diagram, open: &[usize], cursor: Option<usize>, g: Geometry, standalone: bool) -> String {
     let lines = lines(d, open);
-    let width = width(d.lanes.len());
+    let width = g.width(d.lanes.len());
     let top = if standalone { ROW_H } else { 0 };
     let height = top + lines.len() as i32 * ROW_H + 8;
     let mut out = String::with_capacity(256 + lines.len() * 400);
@@ -193,8 +209,12 @@ pub fn svg(d: &Diagram, open: &BTreeSet<usize>, cursor: Option<usize>, standalon
     if standalone {
         out.push_str(STANDALONE_STYLE);
         for (i, lane) in d.lanes.iter().enumerate() {
-            let x = GUTTER + i as i32 * LANE_W + LANE_W / 2;
-            let _ = write!(out, r#"<text class="seq__head" x="{x}" y="20" text-anchor="middle">{}</text>"#, xml_escape(&lane.name));
+            let x = g.x(i);
+            let _ = write!(
+                out,
+                r#"<text class="seq__head" x="{x}" y="20" text-anchor="middle">{}</text>"#,
+                xml_escape(&lane.name)
+            );
         }
     }
     // Backgrounds of the cursor's lines, then the lifelines, then the lines: the lifelines show through.
@@ -204,18 +224,22 @@ pub fn svg(d: &Diagram, open: &BTreeSet<usize>, cursor: Option<usize>, standalon
             Line::Run { run, .. } => when(run.first_step(), run.last_step(), cursor),
         };
         if current == " seq__line--current" {
-            let _ = write!(out, r#"<rect class="seq__current" x="0" y="{}" width="{width}" height="{ROW_H}"/>"#, top + i as i32 * ROW_H + 4);
+            let _ = write!(
+                out,
+                r#"<rect class="seq__current" x="0" y="{}" width="{width}" height="{ROW_H}"/>"#,
+                top + i as i32 * ROW_H + 4
+            );
         }
     }
-    for i in 0..d.lanes.len() as i32 {
-        let x = GUTTER + i * LANE_W + LANE_W / 2;
+    for i in 0..d.lanes.len() {
+        let x = g.x(i);
         let _ = write!(out, r#"<line class="seq__lifeline" x1="{x}" y1="{top}" x2="{x}" y2="{height}"/>"#);
     }
     for (i, line) in lines.iter().enumerate() {
         let y = top + i as i32 * ROW_H + 4;
         match line {
-            Line::Message { .. } => message_line(&mut out, d, line, y, width, cursor),
-            Line::Run { .. } => run_line(&mut out, line, y, width, cursor),
+            Line::Message { .. } => message_line(&mut out, g, d, line, y, cursor),
+            Line::Run { .. } => run_line(&mut out, g, line, y, width, cursor),
         }
     }
     out.push_str("</svg>");
@@ -236,21 +260,23 @@ mod tests {
 
     #[test]
     fn the_differing_answer_is_drawn_once_per_variant_and_marked() {
-        let svg = svg(&fast_failover(), &BTreeSet::new(), Some(3), false);
+        let svg = svg(&fast_failover(), &[], Some(3), WIDE, false);
         assert!(svg.contains("kip-101: offset 2") && svg.contains("kip-279: epoch 0 ends at 2"));
-        assert_eq!(svg.matches(r#"data-testid="seq-differs""#).count() >= 2, true);
+        assert_eq!(svg.matches(r#"data-testid="seq-differs""#).count() >= 2, WIDE, true);
         assert!(svg.contains("≠"));
         // Step 3 is the cursor's, step 10 later.
         assert!(svg.contains(r#"seq__line seq__line--current" data-testid="seq-line" data-step="3""#), "{svg}");
-        assert!(svg.contains(r#"seq__line seq__line--later seq__line--differs seq__line--v0" data-testid="seq-differs" data-step="10""#));
+        assert!(svg.contains(
+            r#"seq__line seq__line--later seq__line--differs seq__line--v0" data-testid="seq-differs" data-step="10""#
+        ));
     }
 
     #[test]
     fn a_folded_run_opens_into_its_lines() {
         let d = fast_failover();
         let run = d.items.iter().position(|i| matches!(i, Item::Run(_))).expect("a run");
-        let folded = svg(&d, &BTreeSet::new(), None, false);
-        let opened = svg(&d, &BTreeSet::from([run]), None, false);
+        let folded = svg(&d, &[], None, WIDE, false);
+        let opened = svg(&d, &[run], None, WIDE, false);
         assert!(folded.contains(r#"data-open="false""#) && folded.contains("Fetch ×2, no new records"));
         assert!(opened.contains(r#"data-open="true""#));
         let drawn = |svg: &str| svg.matches(">Fetch at 3</text>").count();
@@ -260,13 +286,16 @@ mod tests {
     #[test]
     fn labels_are_escaped_and_the_file_has_its_own_colours_and_lane_names() {
         let mut s = find("happy-path").expect("preset").scenario();
-        s.events.insert(1, epochlab_core::scenario::Event::Produce {
-            record: Some("<b>&".into()),
-            acks: Default::default(),
-            broker: None,
-        });
+        s.events.insert(
+            1,
+            epochlab_core::scenario::Event::Produce {
+                record: Some("<b>&".into()),
+                acks: Default::default(),
+                broker: None,
+            },
+        );
         let d = diagram(&s, &[run_variant(&s, Variant::Kip279)]);
-        let file = svg(&d, &BTreeSet::new(), None, true);
+        let file = svg(&d, &[], None, WIDE, true);
         assert!(file.contains("Produce &lt;b&gt;&amp;") && !file.contains("<b>&"));
         assert!(file.starts_with(r#"<svg xmlns="http://www.w3.org/2000/svg""#) && file.contains("<style>"));
         assert!(file.contains(">producer</text>") && file.contains(">consumer</text>"));

@@ -11,6 +11,7 @@ pub mod log_grid;
 pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
+pub mod reads;
 pub mod releases;
 pub mod sequence;
 pub mod share_panel;

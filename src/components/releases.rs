@@ -24,7 +24,13 @@ pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
         }
     });
     let about = match chosen {
-        Some(r) => format!("Kafka {} runs {}: {}. Changed in this release: {}.", r.id(), r.variant().id(), r.variant().title(), r.changes()),
+        Some(r) => format!(
+            "Kafka {} runs {}: {}. Changed in this release: {}.",
+            r.id(),
+            r.variant().id(),
+            r.variant().title(),
+            r.changes()
+        ),
         None => "No release chosen: the variants below are shown as they are.".to_string(),
     };
     html! {
@@ -50,8 +56,8 @@ pub fn bisect_strip(props: &ModelProps) -> Html {
         use_memo(TracesRef(traces), move |_| bisect(&scenario))
     };
     let chosen = props.model.scenario.config.kafka_version;
+    let changed = |i: usize| i > 0 && outcomes[i - 1].bugs != outcomes[i].bugs;
     let cells = outcomes.iter().enumerate().map(|(i, o)| {
-        let changed = i > 0 && outcomes[i - 1].bugs != o.bugs;
         let fails = !o.bugs.is_empty();
         let verdict = if fails { format!("✕ {}", InvariantId::join(&o.bugs, " ")) } else { "✓ holds".to_string() };
         let release = o.release;
@@ -59,12 +65,11 @@ pub fn bisect_strip(props: &ModelProps) -> Html {
         let class = classes!(
             "bisect__cell",
             if fails { "bisect__cell--fails" } else { "bisect__cell--holds" },
-            changed.then_some("bisect__cell--changed"),
+            changed(i).then_some("bisect__cell--changed"),
         );
         let title = format!("Kafka {}: {}. Changed: {}", o.release.id(), verdict, o.release.changes());
         html! {
             <li {class}>
-                if changed { <span class="bisect__change" data-testid="bisect-change">{ format!("▲ {}", o.release.changes()) }</span> }
                 <button type="button" {onclick} aria-pressed={(chosen == Some(release)).to_string()} {title}
                     data-testid={format!("bisect-{}", o.release.id())}>
                     <span class="bisect__release">{ o.release.id() }</span>
@@ -73,10 +78,18 @@ pub fn bisect_strip(props: &ModelProps) -> Html {
             </li>
         }
     });
+    // Where the outcome changes, and what changed it.
+    let changes = outcomes.iter().enumerate().filter(|(i, _)| changed(*i)).map(|(_, o)| {
+        let now = if o.bugs.is_empty() { "holds".to_string() } else { format!("fails {}", InvariantId::join(&o.bugs, ", ")) };
+        html! {
+            <li data-testid="bisect-change"><strong>{ format!("From {} it {now}: ", o.release.id()) }</strong>{ o.release.changes() }</li>
+        }
+    });
     html! {
         <div class="bisect" data-testid="bisect">
             <p class="bisect__summary" data-testid="bisect-summary">{ format!("Across Kafka's history: {}.", describe_bisection(&outcomes)) }</p>
             <ol class="bisect__cells" aria-label="The outcome under each Kafka release (choose one to run it)">{ for cells }</ol>
+            <ul class="bisect__changes">{ for changes }</ul>
         </div>
     }
 }

@@ -2,8 +2,6 @@
 //! lane headers that stay visible while scrolling. One listener for the whole drawing: a click (or Enter or
 //! Space on a focused line) on a message moves the cursor to its step; on a folded run, opens or folds it.
 
-use std::collections::BTreeSet;
-
 use epochlab_core::sequence::{diagram, Diagram, Item};
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -11,7 +9,8 @@ use yew::prelude::*;
 
 use super::{ModelProps, TracesRef};
 use crate::model::Action;
-use crate::sequence_svg::{self, GUTTER, LANE_W};
+use crate::sequence_svg::{self, COMPACT, WIDE};
+use crate::web;
 
 /// What a click on the drawing hit.
 enum Hit {
@@ -66,15 +65,16 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
         let (scenario, traces) = (model.scenario.clone(), model.traces.clone());
         use_memo(TracesRef(traces.clone()), move |_| diagram(&scenario, &traces))
     };
-    let open = use_state(BTreeSet::<usize>::new);
+    let open = use_state(Vec::<usize>::new);
     let act = {
         let (open, dispatch) = (open.clone(), props.dispatch.clone());
         move |h: Hit| match h {
             Hit::Step(step) => dispatch.emit(Action::SetCursor(Some(step))),
             Hit::Run(item) => {
                 let mut next = (*open).clone();
-                if !next.remove(&item) {
-                    next.insert(item);
+                match next.iter().position(|i| *i == item) {
+                    Some(at) => drop(next.swap_remove(at)),
+                    None => next.push(item),
                 }
                 open.set(next);
             }
@@ -92,16 +92,22 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
             }
         }
     });
-    let drawing = sequence_svg::svg(&d, &open, model.cursor, false);
-    let width = sequence_svg::width(d.lanes.len());
-    let heads = d.lanes.iter().map(|l| html! { <span class="seq__lane" style={format!("width: {LANE_W}px")}>{ &l.name }</span> });
+    // A phone gets narrower lanes, so that the brokers' fit on its screen.
+    let g = if web::viewport_width() < 600 { COMPACT } else { WIDE };
+    let drawing = sequence_svg::svg(&d, &open, model.cursor, g, false);
+    let width = g.width(d.lanes.len());
+    let lane_w = g.lane_w;
+    let heads = d
+        .lanes
+        .iter()
+        .map(|l| html! { <span class="seq__lane" style={format!("width: {lane_w}px")}>{ &l.name }</span> });
     html! {
         <section class="seq" aria-label="Message sequence diagram" data-testid="seq-diagram">
             { summary(&d, &props.dispatch) }
             <p class="seq__legend">{ LEGEND }</p>
             <div class="seq__scroll">
                 <div class="seq__head" style={format!("width: {width}px")} aria-hidden="true">
-                    <span class="seq__lane seq__lane--gutter" style={format!("width: {GUTTER}px")}>{ "step" }</span>
+                    <span class="seq__lane seq__lane--gutter" style={format!("width: {}px", g.gutter)}>{ "step" }</span>
                     { for heads }
                 </div>
                 <div class="seq__body" {onclick} {onkeydown}>{ Html::from_html_unchecked(AttrValue::from(drawing)) }</div>

@@ -138,14 +138,19 @@ mod tests {
 
     #[test]
     fn a_release_sets_the_first_variant_and_a_variant_or_flag_of_its_own_forgets_it() {
-        let m = Model::landing().after(Action::ToggleFlag(Flag::Kip320)).after(Action::SetKafkaRelease(Some(KafkaRelease::V1_1)));
+        let m = Model::landing()
+            .after(Action::ToggleFlag(Flag::Kip320))
+            .after(Action::SetKafkaRelease(Some(KafkaRelease::V1_1)));
         assert_eq!(m.scenario.config.kafka_version, Some(KafkaRelease::V1_1));
         assert_eq!(m.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
         assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
         assert_eq!(m.traces[0].variant, Variant::Kip101);
         // Undo brings back the variant and the flag in one step.
         let back = m.after(Action::Undo);
-        assert_eq!((back.scenario.config.kafka_version, back.scenario.config.flags.clone()), (None, vec![Flag::Kip320]));
+        assert_eq!(
+            (back.scenario.config.kafka_version, back.scenario.config.flags.clone()),
+            (None, vec![Flag::Kip320])
+        );
         // A flag of one's own is no longer the release.
         let flagged = m.after(Action::ToggleFlag(Flag::Kafka7415));
         assert_eq!(flagged.scenario.config.kafka_version, None);

@@ -23,6 +23,7 @@ pub mod lesson;
 pub mod messages;
 pub mod png;
 pub mod presets;
+pub mod reads;
 mod record;
 pub mod release;
 pub mod report;

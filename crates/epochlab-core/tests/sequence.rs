@@ -50,7 +50,10 @@ fn one_variant_has_no_difference_and_settles_into_a_folded_run() {
     assert_eq!(runs.len(), 1);
     assert_eq!(runs[0].rounds, 2);
     assert_eq!(runs[0].label, "Fetch ×2, no new records (step 10, HW 3)");
-    assert!(runs[0].rows.iter().all(|r| r.first().idle && (r.first().from == Party::Broker(1) || r.first().to == Party::Broker(1))));
+    assert!(runs[0]
+        .rows
+        .iter()
+        .all(|r| r.first().idle && (r.first().from == Party::Broker(1) || r.first().to == Party::Broker(1))));
 }
 
 #[test]

@@ -179,7 +179,15 @@ fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
     check_fields(
         map,
         "config",
-        &["variant", "flags", "min_insync_replicas", "unclean_leader_election", "hw_checkpoint", "flush", "kafka_version"],
+        &[
+            "variant",
+            "flags",
+            "min_insync_replicas",
+            "unclean_leader_election",
+            "hw_checkpoint",
+            "flush",
+            "kafka_version",
+        ],
     )?;
     let mut config = Config::default();
     if let Some(v) = optional_string(map, "variant", "config")? {

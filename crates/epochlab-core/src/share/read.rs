@@ -94,7 +94,10 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
 /// The Kafka release byte: an index into `KafkaRelease::ALL`.
 fn read_release(r: &mut Layout) -> Result<KafkaRelease, ShareError> {
     let i = r.byte("config.kafka_version")?;
-    KafkaRelease::ALL.get(usize::from(i)).copied().ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))
+    KafkaRelease::ALL
+        .get(usize::from(i))
+        .copied()
+        .ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))
 }
 
 pub(super) fn read_events(r: &mut Layout, brokers: &[String]) -> Result<Vec<Event>, ShareError> {

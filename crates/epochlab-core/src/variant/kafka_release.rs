@@ -71,7 +71,9 @@ impl KafkaRelease {
     /// The release named `id` (`0.11` and `0.11.0` alike; `2.8+`, `3.x` and later lines map to 2.8).
     pub fn from_id(id: &str) -> Option<KafkaRelease> {
         let id = id.trim_end_matches('+').to_ascii_lowercase();
-        let short = |r: &KafkaRelease| r.id().trim_end_matches(".0") == id.trim_end_matches(".0");
+        // `0.11` is `0.11.0`; strip_suffix, not trim_end_matches, keeps a string searcher out of the wasm.
+        let cut = |s: &str| s.strip_suffix(".0").unwrap_or(s).to_string();
+        let short = |r: &KafkaRelease| cut(r.id()) == cut(&id);
         KafkaRelease::ALL.into_iter().find(|r| r.id() == id || short(r)).or_else(|| {
             let major: u32 = id.split('.').next()?.parse().ok()?;
             (major >= 3).then_some(KafkaRelease::V2_8)
@@ -115,7 +117,6 @@ impl KafkaRelease {
         self.protocol().flags()
     }
 }
-
 
 impl Serialize for KafkaRelease {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
