@@ -262,7 +262,7 @@ mod tests {
     fn the_differing_answer_is_drawn_once_per_variant_and_marked() {
         let svg = svg(&fast_failover(), &[], Some(3), WIDE, false);
         assert!(svg.contains("kip-101: offset 2") && svg.contains("kip-279: epoch 0 ends at 2"));
-        assert_eq!(svg.matches(r#"data-testid="seq-differs""#).count() >= 2, WIDE, true);
+        assert!(svg.matches(r#"data-testid="seq-differs""#).count() >= 2);
         assert!(svg.contains("≠"));
         // Step 3 is the cursor's, step 10 later.
         assert!(svg.contains(r#"seq__line seq__line--current" data-testid="seq-line" data-step="3""#), "{svg}");

@@ -104,6 +104,27 @@ test.describe('the message-sequence diagram', () => {
   });
 });
 
+// 200 events on three brokers (`/tmp/s200.txt` in the report: elect A, then produce and three rounds of
+// fetches by B and C, a consume now and then), under kip-101 and kip-279, at the last step.
+const TWO_HUNDRED = '#s=1AT_Ny7sJACEQRVHfbLjZwuZagiWorThgpOC3RcsSOzCUG9zoEGjiqyPJ0KLP7CV3jrWIBwYWjjDxC6V353uvFAtf0CcQ';
+
+test('at 200 events the idle fetches fold, and the lines stay legible', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`./${TWO_HUNDRED}`);
+  await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 199 of 199/);
+  await openMessages(page);
+  const runs = page.getByTestId('seq-run');
+  expect(await runs.count()).toBeGreaterThan(20);
+  const lines = await page.locator('[data-testid="seq-line"]').count();
+  await runs.first().click();
+  await expect(runs.first()).toHaveAttribute('data-open', 'true');
+  expect(await page.locator('[data-testid="seq-line"]').count()).toBeGreaterThan(lines);
+  await page.locator('.seq__scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await page.getByTestId('seq-diagram').screenshot({ path: testInfo.outputPath('diagram-200.png') });
+  errors.check();
+});
+
 test.describe('the Kafka release', () => {
   test('choosing a release runs its variant, says what changed, and lives in the link', async ({ page }, testInfo) => {
     const errors = watchErrors(page);
