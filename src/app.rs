@@ -237,11 +237,11 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
-                    <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
+                <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
+                    <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />

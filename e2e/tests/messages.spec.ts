@@ -75,6 +75,8 @@ test.describe('the message-sequence diagram', () => {
     await elect.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 7 of 10/);
+    // The drawing is redrawn, and the line keeps the focus.
+    await expect(page.locator('.seq__line:focus')).toHaveAttribute('data-step', '7');
     // The two idle fetches at the end of the settle are one folded line.
     const run = page.getByTestId('seq-run');
     await expect(run).toHaveCount(1);
@@ -84,6 +86,7 @@ test.describe('the message-sequence diagram', () => {
     await expect(idle).toHaveCount(0);
     await run.click();
     await expect(page.getByTestId('seq-run')).toHaveAttribute('data-open', 'true');
+    await expect(page.locator('[data-testid="seq-line"][data-step="10"]').filter({ hasText: 'Fetch at 3' }).first()).toHaveAttribute('aria-label', /B → A: Fetch at 3/);
     await expect(idle).toHaveCount(2);
     await page.getByTestId('seq-run').click();
     await expect(idle).toHaveCount(0);
@@ -114,6 +117,12 @@ test('at 200 events the idle fetches fold, and the lines stay legible', async ({
   await page.goto(`./${TWO_HUNDRED}`);
   await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 199 of 199/);
   await openMessages(page);
+  // The diagram opens scrolled to the cursor's step (the last), below the sticky lane headers.
+  const current = page.locator('.seq__line--current').first();
+  await expect(current).toBeInViewport();
+  const [line, box] = [await current.boundingBox(), await page.locator('.seq__scroll').boundingBox()];
+  expect(line!.y).toBeGreaterThan(box!.y + 20);
+  expect(line!.y + line!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
   const runs = page.getByTestId('seq-run');
   expect(await runs.count()).toBeGreaterThan(20);
   const lines = await page.locator('[data-testid="seq-line"]').count();

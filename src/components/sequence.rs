@@ -18,14 +18,36 @@ enum Hit {
     Run(usize),
 }
 
-/// The line an event happened in, by the `data-step` or `data-run` of its nearest group.
-fn hit(e: &Event) -> Option<Hit> {
+/// The line an event happened in, by the `data-step` or `data-run` of its nearest group, and that group.
+fn hit(e: &Event) -> Option<(Hit, Element)> {
     let target: Element = e.target()?.dyn_into().ok()?;
     let line = target.closest("[data-step],[data-run]").ok()??;
-    if let Some(run) = line.get_attribute("data-run") {
-        return run.parse().ok().map(Hit::Run);
+    let what = match line.get_attribute("data-run") {
+        Some(run) => Hit::Run(run.parse().ok()?),
+        None => Hit::Step(line.get_attribute("data-step")?.parse().ok()?),
+    };
+    Some((what, line))
+}
+
+/// A line's position among the drawing's lines (each line is a `<g>` of the `<svg>`).
+fn line_index(line: &Element) -> usize {
+    let mut n = 0;
+    let mut at = line.previous_element_sibling();
+    while let Some(e) = at {
+        n += usize::from(e.tag_name() == "g");
+        at = e.previous_element_sibling();
     }
-    line.get_attribute("data-step")?.parse().ok().map(Hit::Step)
+    n
+}
+
+/// Bring the cursor's first line into the scroller's view, if it is out of it (below the sticky header).
+fn show_current(scroller: &Element) {
+    let Ok(Some(line)) = scroller.query_selector(".seq__line--current") else { return };
+    let (box_, at) = (scroller.get_bounding_client_rect(), line.get_bounding_client_rect());
+    const HEAD: f64 = 32.0;
+    if at.top() < box_.top() + HEAD || at.bottom() > box_.bottom() {
+        scroller.set_scroll_top(scroller.scroll_top() + (at.top() - box_.top() - HEAD * 2.0) as i32);
+    }
 }
 
 /// What the diagram says above itself: where the variants' messages first differ.
@@ -82,16 +104,42 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
     };
     let onclick = {
         let act = act.clone();
-        Callback::from(move |e: MouseEvent| hit(&e).into_iter().for_each(&act))
+        Callback::from(move |e: MouseEvent| hit(&e).into_iter().for_each(|(h, _)| act(h)))
     };
-    let onkeydown = Callback::from(move |e: KeyboardEvent| {
-        if e.key() == "Enter" || e.key() == " " {
-            if let Some(h) = hit(&e) {
-                e.prevent_default();
-                act(h);
+    // The drawing is redrawn whole: the line pressed from the keyboard gets the focus back afterwards.
+    let refocus = use_mut_ref(|| None::<usize>);
+    let onkeydown = {
+        let refocus = refocus.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" || e.key() == " " {
+                if let Some((h, line)) = hit(&e) {
+                    e.prevent_default();
+                    *refocus.borrow_mut() = Some(line_index(&line));
+                    act(h);
+                }
             }
-        }
-    });
+        })
+    };
+    let scroller = use_node_ref();
+    {
+        let scroller = scroller.clone();
+        use_effect(move || {
+            let Some(el) = scroller.cast::<Element>() else { return };
+            if let Some(k) = refocus.borrow_mut().take() {
+                if let Ok(Some(line)) = el.query_selector(&format!("svg > g:nth-of-type({})", k + 1)) {
+                    let _ = line.unchecked_ref::<web_sys::HtmlElement>().focus();
+                }
+            }
+        });
+    }
+    {
+        let scroller = scroller.clone();
+        use_effect_with(model.cursor, move |_| {
+            if let Some(el) = scroller.cast::<Element>() {
+                show_current(&el);
+            }
+        });
+    }
     // A phone gets narrower lanes, so that the brokers' fit on its screen.
     let g = if web::viewport_width() < 600 { COMPACT } else { WIDE };
     let drawing = sequence_svg::svg(&d, &open, model.cursor, g, false);
@@ -105,7 +153,7 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
         <section class="seq" aria-label="Message sequence diagram" data-testid="seq-diagram">
             { summary(&d, &props.dispatch) }
             <p class="seq__legend">{ LEGEND }</p>
-            <div class="seq__scroll">
+            <div class="seq__scroll" ref={scroller}>
                 <div class="seq__head" style={format!("width: {width}px")} aria-hidden="true">
                     <span class="seq__lane seq__lane--gutter" style={format!("width: {}px", g.gutter)}>{ "step" }</span>
                     { for heads }
