@@ -146,3 +146,10 @@ pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
 pub fn viewport_width() -> i32 {
     gloo::utils::document().document_element().map_or(0, |e| e.client_width())
 }
+
+/// The value of `attr` on the nearest element, from an event's target up, that has it: how one listener
+/// on markup drawn as text finds what was clicked.
+pub fn closest_attribute(e: &web_sys::Event, attr: &str) -> Option<String> {
+    let target: web_sys::Element = e.target()?.dyn_into().ok()?;
+    target.closest(&format!("[{attr}]")).ok()??.get_attribute(attr)
+}
