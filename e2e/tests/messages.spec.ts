@@ -107,8 +107,9 @@ test.describe('the message-sequence diagram', () => {
   });
 });
 
-// 200 events on three brokers (`/tmp/s200.txt` in the report: elect A, then produce and three rounds of
-// fetches by B and C, a consume now and then), under kip-101 and kip-279, at the last step.
+// 200 events on three brokers (brokers A B C, variant kip-279: `elect A`, then `produce` followed by three
+// rounds of `fetch B` / `fetch C`, repeated, a `consume` now and then), made with `epochlab link FILE
+// -v kip-101 -v kip-279 --step 199`: under kip-101 and kip-279, at the last step.
 const TWO_HUNDRED = '#s=1AT_Ny7sJACEQRVHfbLjZwuZagiWorThgpOC3RcsSOzCUG9zoEGjiqyPJ0KLP7CV3jrWIBwYWjjDxC6V353uvFAtf0CcQ';
 
 test('at 200 events the idle fetches fold, and the lines stay legible', async ({ page }, testInfo) => {
