@@ -15,11 +15,12 @@ use crate::components::log_grid::Legend;
 use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
 use crate::components::palette::Palette;
+use crate::components::sequence::SequenceDiagram;
 use crate::components::share_panel::SharePanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::components::variant_switch::VariantSwitch;
-use crate::components::{Dispatch, LatestModel};
+use crate::components::{Dispatch, LatestModel, TracesRef};
 use crate::drag::DropTarget;
 use crate::effect_runner::EffectRunner;
 use crate::embed::Announced;
@@ -33,16 +34,6 @@ use crate::model::{Action, Effect, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
 use crate::{storage, web};
-
-/// Traces compared by identity (a re-run makes new ones), for memo dependencies.
-#[derive(Clone)]
-struct TracesRef(Rc<Vec<epochlab_core::Trace>>);
-
-impl PartialEq for TracesRef {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
 
 /// Props.
 #[derive(Properties, PartialEq, Default)]
@@ -273,6 +264,9 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 <Legend />
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
+                <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
+                    <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />

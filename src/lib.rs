@@ -21,6 +21,7 @@ pub mod listeners;
 pub mod model;
 pub mod panic;
 pub mod pointer_drag;
+pub mod sequence_svg;
 pub mod snapshot;
 pub mod startup;
 pub mod storage;

@@ -159,3 +159,10 @@ pub fn focus_after_render(selector: &str) {
     })
     .forget();
 }
+
+/// The value of `attr` on the nearest element, from an event's target up, that has it: how one listener
+/// on markup drawn as text finds what was clicked.
+pub fn closest_attribute(e: &web_sys::Event, attr: &str) -> Option<String> {
+    let target: web_sys::Element = e.target()?.dyn_into().ok()?;
+    target.closest(&format!("[{attr}]")).ok()??.get_attribute(attr)
+}

@@ -6,6 +6,7 @@ use epochlab_core::{Flag, Variant};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use super::releases::release_group;
 use super::{Dispatch, ModelProps};
 use crate::model::{Action, Model, MAX_VARIANTS};
 
@@ -132,6 +133,7 @@ pub fn config_panel(props: &ModelProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     html! {
         <section class="config" aria-label="Configuration">
+            { release_group(m, d) }
             { variants_group(m, d) }
             { brokers_group(m, d) }
             { cluster_group(m, d) }

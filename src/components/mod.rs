@@ -11,6 +11,9 @@ pub mod log_grid;
 pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
+pub mod reads;
+pub mod releases;
+pub mod sequence;
 pub mod share_panel;
 pub mod timeline;
 pub mod variant_panel;
@@ -39,5 +42,15 @@ pub struct ModelProps {
 impl PartialEq for ModelProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.model, &other.model) || *self.model == *other.model
+    }
+}
+
+/// Traces compared by identity (a re-run makes new ones), for memo dependencies.
+#[derive(Clone)]
+pub struct TracesRef(pub Rc<Vec<epochlab_core::Trace>>);
+
+impl PartialEq for TracesRef {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
     }
 }

@@ -13,6 +13,7 @@ use crate::export;
 use crate::import::{import_png, import_text, too_large};
 use crate::link::{self, EmbedMode};
 use crate::model::{Action, Model, Notice};
+use crate::sequence_svg;
 use crate::snapshot::{self, Snapshot};
 use crate::web;
 
@@ -123,6 +124,13 @@ fn export_svg(m: &Model) -> Result<(), String> {
     web::download_text(&export::file_name(&m.scenario, "svg"), "image/svg+xml", &current_svg(m).0)
 }
 
+/// The message-sequence diagram of the shown variants, every run of idle fetches folded, at the cursor.
+fn export_messages(m: &Model) -> Result<(), String> {
+    let d = epochlab_core::sequence::diagram(&m.scenario, &m.traces);
+    let svg = sequence_svg::svg(&d, &[], m.cursor, sequence_svg::WIDE, true);
+    web::download_text(&export::file_name(&m.scenario, "messages.svg"), "image/svg+xml", &svg)
+}
+
 /// Rasterising waits for the browser, so the PNG is offered later (or its failure said later).
 fn export_png(m: &Rc<Model>, d: &Dispatch) -> Callback<MouseEvent> {
     let (m, d) = (m.clone(), d.clone());
@@ -154,6 +162,7 @@ fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
             <button type="button" onclick={download(m, d, export_json)} data-testid="export-json">{ "Export JSON" }</button>
             <button type="button" onclick={download(m, d, export_svg)} data-testid="export-svg">{ "Export SVG" }</button>
             <button type="button" onclick={export_png(m, d)} data-testid="export-png">{ "Export PNG" }</button>
+            <button type="button" onclick={download(m, d, export_messages)} data-testid="export-messages">{ "Export the message diagram (SVG)" }</button>
             <label class="share__file">{ "Import a file (JSON, or an Epochlab SVG or PNG) " }
                 <input type="file" accept=".json,.svg,.png,application/json,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
             </label>

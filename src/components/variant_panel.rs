@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 use super::explanation::Explanation;
 use super::log_grid::LogGrid;
+use super::reads::consumer_reads;
 use crate::model::Action;
 
 /// Props.
@@ -116,6 +117,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                     v.controller_leader.as_deref().unwrap_or("none"), v.controller_epoch, v.controller_isr.join(", ")) }
             </p>
             <LogGrid view={v.clone()} variant={id} />
+            { consumer_reads(trace, props.step, &props.dispatch) }
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>
                 <h3 class="invariants__title">{ "Invariants" }</h3>

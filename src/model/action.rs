@@ -2,6 +2,7 @@
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
+use epochlab_core::variant::KafkaRelease;
 use epochlab_core::{Flag, Variant};
 
 use super::{Notice, PlaceSource};
@@ -67,6 +68,8 @@ pub enum Action {
     SetFlush(Policy),
     /// Turn a flag on or off.
     ToggleFlag(Flag),
+    /// Run as a Kafka release (its variant and flags), or forget the release.
+    SetKafkaRelease(Option<KafkaRelease>),
     /// Show a notice.
     Notify(Notice),
     /// Hide the notice.
@@ -122,6 +125,7 @@ impl Action {
                 | Action::SetHwCheckpoint(_)
                 | Action::SetFlush(_)
                 | Action::ToggleFlag(_)
+                | Action::SetKafkaRelease(_)
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
                 | Action::TapPlace(_)

@@ -3,6 +3,7 @@
 
 use epochlab_core::scenario::edit;
 use epochlab_core::scenario::Config;
+use epochlab_core::variant::KafkaRelease;
 use epochlab_core::{Flag, Variant};
 
 use super::{Model, MAX_VARIANTS};
@@ -16,7 +17,18 @@ impl Model {
             variants.push(self.scenario.config.variant);
         }
         self.scenario.config.variant = variants[0];
+        self.scenario.config.keep_release_consistent();
         self.variants = variants;
+    }
+
+    /// Run as a Kafka release (its variant shown first, the other shown variants kept beside it), or forget
+    /// the release and keep its variant.
+    pub(super) fn set_release(&mut self, release: Option<KafkaRelease>) {
+        let Some(r) = release else { return self.configure(|c| c.kafka_version = None) };
+        let mut shown = vec![r.variant()];
+        shown.extend(self.variants.iter().copied().filter(|v| *v != r.variant()));
+        self.configure(|c| c.set_release(r));
+        self.show_variants(shown);
     }
 
     pub(super) fn show_variants(&mut self, variants: Vec<Variant>) {
@@ -84,6 +96,7 @@ impl Model {
                 c.flags.push(f);
                 c.flags.sort();
             }
+            c.keep_release_consistent();
         });
     }
 }
@@ -121,5 +134,32 @@ mod tests {
         let m = m.after(Action::SetUnclean(true)).after(Action::ToggleFlag(Flag::Kip320));
         assert!(m.scenario.config.unclean_leader_election);
         assert_eq!(m.scenario.config.flags, [Flag::Kip320]);
+    }
+
+    #[test]
+    fn a_release_sets_the_first_variant_and_a_variant_or_flag_of_its_own_forgets_it() {
+        let m = Model::landing()
+            .after(Action::ToggleFlag(Flag::Kip320))
+            .after(Action::SetKafkaRelease(Some(KafkaRelease::V1_1)));
+        assert_eq!(m.scenario.config.kafka_version, Some(KafkaRelease::V1_1));
+        assert_eq!(m.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
+        assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
+        assert_eq!(m.traces[0].variant, Variant::Kip101);
+        // Undo brings back the variant and the flag in one step.
+        let back = m.after(Action::Undo);
+        assert_eq!(
+            (back.scenario.config.kafka_version, back.scenario.config.flags.clone()),
+            (None, vec![Flag::Kip320])
+        );
+        // A flag of one's own is no longer the release.
+        let flagged = m.after(Action::ToggleFlag(Flag::Kafka7415));
+        assert_eq!(flagged.scenario.config.kafka_version, None);
+        // Nor is another first variant; hiding a variant beside it keeps it.
+        let beside = m.after(Action::ToggleVariant(Variant::Kip279));
+        assert_eq!(beside.scenario.config.kafka_version, Some(KafkaRelease::V1_1));
+        let other = m.after(Action::SetVariants(vec![Variant::Kip279]));
+        assert_eq!(other.scenario.config.kafka_version, None);
+        let cleared = m.after(Action::SetKafkaRelease(None));
+        assert_eq!((cleared.scenario.config.kafka_version, cleared.variants[0]), (None, Variant::Kip101));
     }
 }

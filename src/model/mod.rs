@@ -253,6 +253,7 @@ impl Model {
             Action::SetHwCheckpoint(p) => self.configure(|c| c.hw_checkpoint = p),
             Action::SetFlush(p) => self.configure(|c| c.flush = p),
             Action::ToggleFlag(f) => self.toggle_flag(f),
+            Action::SetKafkaRelease(r) => self.set_release(r),
             Action::Notify(n) => self.notice = Some(n),
             Action::DismissNotice => self.notice = None,
             Action::StartPlacing(source) => self.start_placing(source),

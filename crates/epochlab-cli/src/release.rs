@@ -22,8 +22,17 @@ pub(crate) fn run(file: &str, id: &str, json: bool, shown: &Shown) -> Result<Str
     if json {
         return Ok(report::runs_json(std::slice::from_ref(&trace)) + "\n");
     }
-    let head = format!("Kafka {}: runs as {} ({})\n", r.id(), r.variant().id(), r.changes());
-    Ok(head + &grid::run_block(&trace, shown.at, shown.steps))
+    let mut out = head(r) + &grid::run_block(&trace, shown.at, shown.steps);
+    if shown.messages {
+        out.push('\n');
+        out.push_str(&crate::messages::text(&scenario, &trace));
+    }
+    Ok(out)
+}
+
+/// "Kafka 2.0: runs as kip-279 (what changed)".
+pub(crate) fn head(r: KafkaRelease) -> String {
+    format!("Kafka {}: runs as {} ({})\n", r.id(), r.variant().id(), r.changes())
 }
 
 pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {

@@ -310,3 +310,22 @@ fn bisect_names_the_release_and_the_kip_that_fixed_a_story() {
     assert!(run.starts_with("Kafka 1.1: runs as kip-101") && run.contains("verdict: BUG"), "{run}");
     assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "0.9"]), "unknown Kafka release \"0.9\"");
 }
+
+#[test]
+fn a_file_that_names_its_kafka_release_runs_as_it_and_says_so() {
+    let text = "name: fast fail-over\nbrokers: A B\nkafka_version: 1.1\n\nelect A\nproduce\nfetch B\nfetch B\n\
+                produce acks=1\nelect B deliver=B\nproduce acks=1 broker=B\nelect A deliver=A\nproduce\ndeliver B\nsettle\n";
+    let run = stdout(&epochlab_stdin(&["run", "-"], text));
+    assert!(run.starts_with("Kafka 1.1: runs as kip-101") && run.contains("verdict: BUG, I3, I4 fail"), "{run}");
+    let fixed = stdout(&epochlab_stdin(&["run", "-"], &text.replace("1.1", "2.0")));
+    assert!(fixed.starts_with("Kafka 2.0: runs as kip-279") && fixed.contains("verdict: ok"), "{fixed}");
+    // The JSON form keeps it; --kafka with --messages lists the messages too.
+    let json = stdout(&epochlab_stdin(&["fmt", "-", "--to", "json"], text));
+    assert!(json.contains(r#""kafka_version": "1.1""#), "{json}");
+    let messages = stdout(&epochlab_stdin(&["run", "-", "--kafka", "2.0", "--messages"], text));
+    assert!(messages.contains("messages under kip-279:") && messages.contains("epoch 0 ends at 2"), "{messages}");
+    assert_bad_input(
+        &epochlab_stdin(&["run", "-"], &text.replace("kafka_version: 1.1", "kafka_version: 1.1\nvariant: kip-279")),
+        "line 3, column 1: Kafka 1.1 runs kip-101, but config.variant is kip-279",
+    );
+}

@@ -61,6 +61,16 @@ pub struct Message {
     pub lost: bool,
     /// Sent but not delivered yet (a LeaderAndIsr held back: dashed).
     pub held: bool,
+    /// Part of a Fetch round trip that carried no records (a diagram may fold a run of them).
+    #[serde(skip_serializing_if = "is_false")]
+    pub idle: bool,
+    /// The HW a Fetch response carries.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hw: Option<u32>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// Every message of the run, in step order.
@@ -73,7 +83,21 @@ pub fn messages(scenario: &Scenario, trace: &Trace) -> Vec<Message> {
 }
 
 fn message(step: &Step, from: Party, to: Party, kind: MessageKind, label: String) -> Message {
-    Message { step: step.index, from, to, kind, label, lost: false, held: false }
+    Message { step: step.index, from, to, kind, label, lost: false, held: false, idle: false, hw: None }
+}
+
+/// The marks of a checkpoint or flush event, which leave no annotation of their own.
+fn disk_mark(trace: &Trace, step: &Step, event: &Event, out: &mut Vec<Message>) {
+    let (broker, label) = match event {
+        Event::CheckpointHw { broker } => (broker, "checkpoint HW"),
+        Event::Flush { broker } => (broker, "flush to"),
+        _ => return,
+    };
+    let Some(b) = trace.brokers.iter().position(|n| n == broker) else { return };
+    let Some(r) = step.state.replicas.get(b) else { return };
+    let at = if matches!(event, Event::Flush { .. }) { r.flushed } else { r.hw_checkpoint };
+    let me = Party::Broker(b as BrokerId);
+    out.push(message(step, me, me, MessageKind::Local, format!("{label} {at}")));
 }
 
 fn step_messages(trace: &Trace, step: &Step, event: &Event, out: &mut Vec<Message>) {
@@ -82,6 +106,9 @@ fn step_messages(trace: &Trace, step: &Step, event: &Event, out: &mut Vec<Messag
         out.push(message(step, Party::Producer, to, MessageKind::Produce, "Produce".into()));
         out.push(message(step, to, Party::Producer, MessageKind::ProduceResponse, reason.to_string()));
         return;
+    }
+    if step.outcome.reason().is_none() {
+        disk_mark(trace, step, event, out);
     }
     let delivered: Vec<BrokerId> = step
         .annotations
@@ -184,6 +211,13 @@ fn replica_messages(trace: &Trace, step: &Step, a: &Annotation, out: &mut Vec<Me
             out.push(m(b(*follower), b(*leader), MessageKind::Fetch, format!("Fetch at {offset}{lfe}")));
             let mut reply = m(b(*leader), b(*follower), MessageKind::FetchResponse, fetch_answer(trace, answer));
             reply.lost = *dropped;
+            if let FetchAnswer::Records { records, hw } = answer {
+                reply.hw = Some(*hw);
+                reply.idle = records.is_empty() && !*dropped;
+            }
+            if let Some(request) = out.last_mut() {
+                request.idle = reply.idle;
+            }
             out.push(reply);
         }
         Annotation::Consumed { broker, records } => {

@@ -142,7 +142,7 @@ fn structural_errors_name_the_field_and_what_was_expected() {
         (r#"{"version": 1, "brokers": ["A"], "config": {"min_insync_replicas": 2}}"#, "config.min_insync_replicas: 2 is more than the 1 broker(s): no acks=all write could ever succeed"),
         (r#"{"version": 1, "brokers": ["A"], "config": {"unclean_leader_election": "yes"}}"#, "config.unclean_leader_election: expected true or false, got the string \"yes\""),
         (r#"{"version": 1, "brokers": ["A"], "config": {"flush": "sometimes"}}"#, "config.flush: unknown policy \"sometimes\" (expected \"always\" or \"manual\")"),
-        (r#"{"version": 1, "brokers": ["A"], "config": {"acks": 1}}"#, "config: unknown field \"acks\" in config (expected variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush)"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"acks": 1}}"#, "config: unknown field \"acks\" in config (expected variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush, kafka_version)"),
         (r#"{"version": 1, "brokers": ["A"], "events": {}}"#, "events: expected an array, got an object"),
     ];
     for (json, message) in cases {

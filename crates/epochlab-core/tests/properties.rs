@@ -15,6 +15,7 @@ use epochlab_core::scenario::text::{parse_text, to_text};
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
+use epochlab_core::variant::KafkaRelease;
 use epochlab_core::view::{view, views, CellStatus};
 use epochlab_core::{compare, recompare, rerun_protocol, run_variant, Flag, Protocol, Resumes, Trace, Variant};
 use proptest::prelude::*;
@@ -86,14 +87,23 @@ fn flags() -> impl Strategy<Value = Vec<Flag>> {
 fn config(n: usize, safe: bool) -> impl Strategy<Value = Config> {
     let unclean = if safe { Just(false).boxed() } else { any::<bool>().boxed() };
     let flush = if safe { Just(Policy::Always).boxed() } else { policy().boxed() };
-    (proptest::sample::select(Variant::ALL.to_vec()), flags(), 1..=n as u8, unclean, policy(), flush).prop_map(
-        |(variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush)| Config {
-            variant,
-            flags,
-            min_insync_replicas,
-            unclean_leader_election,
-            hw_checkpoint,
-            flush,
+    let release = proptest::option::of(proptest::sample::select(KafkaRelease::ALL.to_vec()));
+    (proptest::sample::select(Variant::ALL.to_vec()), flags(), 1..=n as u8, unclean, policy(), flush, release).prop_map(
+        |(variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush, release)| {
+            let mut c = Config {
+                variant,
+                flags,
+                min_insync_replicas,
+                unclean_leader_election,
+                hw_checkpoint,
+                flush,
+                kafka_version: None,
+            };
+            // A release decides the variant and flags (about half the configurations name one).
+            if let Some(r) = release {
+                c.set_release(r);
+            }
+            c
         },
     )
 }
@@ -269,6 +279,8 @@ fn guided_scenario(safe: bool) -> impl Strategy<Value = Scenario> {
         (config(n, safe), guide, proptest::collection::vec(any::<u64>(), 0..MAX_EVENTS)).prop_map(
             move |(mut config, guide, choices)| {
                 config.variant = guide;
+                // The guide decides the variant, so a release that runs another one no longer holds.
+                config.keep_release_consistent();
                 guided_events(n, &config, &choices)
             },
         )

@@ -10,6 +10,7 @@ use epochlab_core::share::{
     check_link, decode, encode, fragment, from_fragment, from_layout, inflate_error, layout, open_payload,
     payload as frame_payload, Content, ShareError, ShareState, MAX_LAYOUT, MAX_PAYLOAD,
 };
+use epochlab_core::variant::KafkaRelease;
 use epochlab_core::{Flag, Variant};
 use proptest::prelude::*;
 
@@ -211,10 +212,34 @@ fn config_flags_and_policies_round_trip_in_order() {
         unclean_leader_election: true,
         hw_checkpoint: Policy::Manual,
         flush: Policy::Manual,
+        kafka_version: None,
     };
     scenario.description = "Ünïcödé — 漢字 🦀".to_string();
     let state = share(scenario, &[Variant::Kip101], None);
     assert_eq!(decode(&encode(&state)), Ok(state));
+}
+
+#[test]
+fn a_kafka_release_rides_in_the_link_after_the_flags() {
+    for release in KafkaRelease::ALL {
+        let mut scenario = PRESETS[1].scenario();
+        scenario.config.set_release(release);
+        let state = share(scenario, &[release.variant()], Some(2));
+        assert_eq!(decode(&encode(&state)), Ok(state.clone()), "{}", release.id());
+        // The documented bytes: c0 (variant, bit 6), c1 (min ISR 1, no flags), the release's index, no events.
+        let mut empty = two_brokers(vec![]);
+        empty.config.set_release(release);
+        let bytes = layout(&share(empty, &[release.variant()], None));
+        let tail = [release.variant().index() as u8 | 0x40, 1, release.index() as u8, 0];
+        assert_eq!(bytes[bytes.len() - 4..], tail, "{}", release.id());
+    }
+    // An unknown release index is refused as corrupt.
+    let mut scenario = two_brokers(vec![]);
+    scenario.config.set_release(KafkaRelease::V2_0);
+    let mut bytes = layout(&share(scenario, &[Variant::Kip279], None));
+    let at = bytes.iter().rposition(|b| *b == KafkaRelease::V2_0.index() as u8).expect("release byte");
+    bytes[at] = 42;
+    assert!(is_corrupt(&from_layout(&bytes)), "{:?}", from_layout(&bytes));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -530,6 +555,7 @@ fn config(n: usize) -> impl Strategy<Value = Config> {
             unclean_leader_election,
             hw_checkpoint,
             flush,
+            kafka_version: None,
         })
 }
 

@@ -104,7 +104,7 @@ fn base_scenario(config: &CheckConfig) -> Scenario {
     let mut s = Scenario::empty();
     let n = usize::from(config.brokers).clamp(1, MAX_BROKERS);
     s.brokers = ["A", "B", "C", "D", "E"][..n].iter().map(|b| b.to_string()).collect();
-    s.config = Config { variant: config.variant, ..config.config.clone() };
+    s.config = Config { variant: config.variant, kafka_version: None, ..config.config.clone() };
     s
 }
 

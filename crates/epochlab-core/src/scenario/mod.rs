@@ -13,7 +13,7 @@ pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, Scenari
 
 use serde::Serialize;
 
-use crate::variant::{Flag, Variant};
+use crate::variant::{Flag, KafkaRelease, Variant};
 
 /// The only scenario format version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -55,6 +55,25 @@ pub struct Config {
     pub hw_checkpoint: Policy,
     /// When appended records become durable (survive a power crash).
     pub flush: Policy,
+    /// The Kafka release chosen instead of a variant: it decides `variant` (its own) and `flags` (none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kafka_version: Option<KafkaRelease>,
+}
+
+impl Config {
+    /// Run as this Kafka release: its variant, no optional flags.
+    pub fn set_release(&mut self, release: KafkaRelease) {
+        self.kafka_version = Some(release);
+        self.variant = release.variant();
+        self.flags.clear();
+    }
+
+    /// Forget the release once the variant or flags no longer are its own.
+    pub fn keep_release_consistent(&mut self) {
+        if self.kafka_version.is_some_and(|r| r.variant() != self.variant || !self.flags.is_empty()) {
+            self.kafka_version = None;
+        }
+    }
 }
 
 impl Default for Config {
@@ -66,6 +85,7 @@ impl Default for Config {
             unclean_leader_election: false,
             hw_checkpoint: Policy::Always,
             flush: Policy::Always,
+            kafka_version: None,
         }
     }
 }

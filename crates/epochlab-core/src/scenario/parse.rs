@@ -8,7 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS};
-use crate::variant::{Flag, Variant};
+use crate::variant::{Flag, KafkaRelease, Variant};
 
 /// Why a scenario was refused. The message is one line, meant to be shown as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -179,7 +179,15 @@ fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
     check_fields(
         map,
         "config",
-        &["variant", "flags", "min_insync_replicas", "unclean_leader_election", "hw_checkpoint", "flush"],
+        &[
+            "variant",
+            "flags",
+            "min_insync_replicas",
+            "unclean_leader_election",
+            "hw_checkpoint",
+            "flush",
+            "kafka_version",
+        ],
     )?;
     let mut config = Config::default();
     if let Some(v) = optional_string(map, "variant", "config")? {
@@ -216,7 +224,34 @@ fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
     config.unclean_leader_election = optional_bool(map, "unclean_leader_election", "config", false)?;
     config.hw_checkpoint = parse_policy(map, "hw_checkpoint")?;
     config.flush = parse_policy(map, "flush")?;
+    parse_release(map, &mut config)?;
     Ok(config)
+}
+
+/// `kafka_version`: the release decides the variant and the flags, so a file that names another variant
+/// or any flag beside it is contradicting itself.
+fn parse_release(map: &Map<String, Value>, config: &mut Config) -> Result<(), ScenarioError> {
+    let Some(id) = optional_string(map, "kafka_version", "config")? else { return Ok(()) };
+    let at = "config.kafka_version";
+    let release = KafkaRelease::from_id(&id).ok_or_else(|| {
+        err(at, format!("unknown Kafka release \"{id}\" (expected one of {})", KafkaRelease::id_list()))
+    })?;
+    if map.contains_key("variant") && config.variant != release.variant() {
+        return Err(err(
+            at,
+            format!(
+                "Kafka {} runs {}, but config.variant is {}; give one or the other",
+                release.id(),
+                release.variant().id(),
+                config.variant.id()
+            ),
+        ));
+    }
+    if !config.flags.is_empty() {
+        return Err(err(at, format!("Kafka {} decides the flags itself; leave config.flags out", release.id())));
+    }
+    config.set_release(release);
+    Ok(())
 }
 
 fn parse_policy(map: &Map<String, Value>, key: &str) -> Result<Policy, ScenarioError> {

@@ -6,7 +6,7 @@ use super::{corrupt, invalid, ShareError, ShareState, MAX_VARIANTS};
 use crate::scenario::{
     Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS,
 };
-use crate::variant::{Flag, Variant};
+use crate::variant::{Flag, KafkaRelease, Variant};
 
 // ---------------------------------------------------------------------------------------------------------
 // Layout: reading
@@ -63,7 +63,7 @@ pub(super) fn read_brokers(r: &mut Layout) -> Result<Vec<String>, ShareError> {
 pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
     let c0 = r.byte("the configuration")?;
     let c1 = r.byte("the configuration")?;
-    if c0 & 0xc0 != 0 || c1 & 0xc0 != 0 {
+    if c0 & 0x80 != 0 || c1 & 0xc0 != 0 {
         return Err(corrupt("unknown configuration bits are set"));
     }
     let count = (c1 >> 3) & 7;
@@ -79,6 +79,7 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
         }
     }
     let policy = |manual: bool| if manual { Policy::Manual } else { Policy::Always };
+    let kafka_version = if c0 & 0x40 != 0 { Some(read_release(r)?) } else { None };
     Ok(Config {
         variant: variant_at(c0 & 7, "config.variant")?,
         flags,
@@ -86,7 +87,17 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
         unclean_leader_election: c0 & 0x08 != 0,
         hw_checkpoint: policy(c0 & 0x10 != 0),
         flush: policy(c0 & 0x20 != 0),
+        kafka_version,
     })
+}
+
+/// The Kafka release byte: an index into `KafkaRelease::ALL`.
+fn read_release(r: &mut Layout) -> Result<KafkaRelease, ShareError> {
+    let i = r.byte("config.kafka_version")?;
+    KafkaRelease::ALL
+        .get(usize::from(i))
+        .copied()
+        .ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))
 }
 
 pub(super) fn read_events(r: &mut Layout, brokers: &[String]) -> Result<Vec<Event>, ShareError> {

@@ -50,7 +50,8 @@ pub(super) fn write_config(w: &mut Writer, c: &Config) {
     let c0 = variant_index(c.variant)
         | u8::from(c.unclean_leader_election) << 3
         | u8::from(c.hw_checkpoint == Policy::Manual) << 4
-        | u8::from(c.flush == Policy::Manual) << 5;
+        | u8::from(c.flush == Policy::Manual) << 5
+        | u8::from(c.kafka_version.is_some()) << 6;
     // Out-of-range values stay out of range (7), so the decoder refuses them as the contract would. Five or
     // more flags repeat one, so keeping the first seven keeps the repetition.
     let flags = &c.flags[..c.flags.len().min(7)];
@@ -59,6 +60,9 @@ pub(super) fn write_config(w: &mut Writer, c: &Config) {
     w.byte(c1);
     for four in flags.chunks(4) {
         w.byte(four.iter().enumerate().fold(0, |acc, (i, f)| acc | flag_index(*f) << (2 * i)));
+    }
+    if let Some(r) = c.kafka_version {
+        w.byte(r.index() as u8);
     }
 }
 

@@ -6,6 +6,7 @@
 mod diverging_epoch;
 mod hw_truncation;
 mod kafka_2_1;
+mod kafka_release;
 mod kip_101;
 mod kip_279;
 mod leader_hw_truncation;
@@ -14,6 +15,7 @@ use serde::Serialize;
 
 use crate::epoch_cache::{EpochCache, EpochEnd};
 
+pub use kafka_release::KafkaRelease;
 pub use kip_279::FollowerDecision;
 
 /// Variants shown side by side, at most (the playground, its links and embeds, the CLI's `compare`).

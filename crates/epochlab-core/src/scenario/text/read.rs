@@ -28,7 +28,7 @@ fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, 
 }
 
 /// The header keys, in the order the formatter writes them.
-pub(super) const HEADER_KEYS: [&str; 10] = [
+pub(super) const HEADER_KEYS: [&str; 11] = [
     "version",
     "name",
     "description",
@@ -39,6 +39,7 @@ pub(super) const HEADER_KEYS: [&str; 10] = [
     "unclean_leader_election",
     "hw_checkpoint",
     "flush",
+    "kafka_version",
 ];
 
 /// One word of a line and the column it starts at.
@@ -53,6 +54,7 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
     let mut config = Map::new();
     let mut events = Vec::new();
     let mut lines_of_events = Vec::new();
+    let mut header_lines: Vec<(String, usize)> = Vec::new();
     for (n, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
         let line = n + 1;
         let content = strip_comment(raw);
@@ -64,6 +66,7 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
                 return fail(line, 1, format!("the header line \"{key}:\" must come before the first event"));
             }
             header_value(&mut top, &mut config, key, value, line)?;
+            header_lines.push((key.to_string(), line));
             continue;
         }
         if events.len() >= MAX_EVENTS {
@@ -79,7 +82,9 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
         return fail(1, 1, "missing \"brokers:\" (e.g. brokers: A B)");
     }
     parse_scenario_value(&Value::Object(top)).or_else(|e| {
-        let line = event_index(&e.at).and_then(|i| lines_of_events.get(i).copied()).unwrap_or(1);
+        // A configuration error points at its header line, an event's at the event's.
+        let header = e.at.strip_prefix("config.").and_then(|k| header_lines.iter().find(|(h, _)| h == k)).map(|h| h.1);
+        let line = header.or_else(|| event_index(&e.at).and_then(|i| lines_of_events.get(i).copied())).unwrap_or(1);
         fail(line, 1, e.message)
     })
 }

@@ -41,6 +41,9 @@ fn config_lines(c: &Config) -> String {
     if c.flush != Policy::Always {
         out.push_str("flush: manual\n");
     }
+    if let Some(r) = c.kafka_version {
+        out.push_str(&format!("kafka_version: {}\n", r.id()));
+    }
     out
 }
 

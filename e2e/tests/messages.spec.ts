@@ -1,0 +1,212 @@
+import { expect, Page, test } from '@playwright/test';
+import { open, watchErrors } from './helpers';
+
+// Issue 15's story, as a new user would try it.
+//
+// 1. The sequence diagram: KAFKA-6361's fast fail-over (the preset where kip-101 and kip-279 part ways on
+//    the OffsetsForLeaderEpoch answer). Checked with the CLI first (`epochlab run F --messages -v kip-101
+//    -v kip-279`): at step 10 A answers "offset 2" under kip-101 and "epoch 0 ends at 2" under kip-279,
+//    only kip-279's B then truncates to 1, and two idle fetches at 3 end the settle under both.
+// 2. The Kafka release: `epochlab bisect F` says "fails I3, I4 from 0.11.0 to 1.1; holds from 2.0: KIP-279".
+// 3. The consumer: in KIP-101 scenario 1 (the landing page) the consumer reads m1, m2 from B at step 6;
+//    under hw-truncation m2 is gone from the leader from step 9 (I5, a phantom read); under kip-279 it stays.
+
+async function preset(page: Page, id: string) {
+  await page.getByTestId('preset-picker').selectOption(id);
+  await expect(page.getByTestId('preset-picker')).toHaveValue(id);
+}
+
+async function openPanel(page: Page, summary: string) {
+  await page.locator('summary', { hasText: summary }).click();
+}
+
+async function openMessages(page: Page) {
+  await page.getByTestId('messages-panel').locator('summary').click();
+  await expect(page.getByTestId('seq-diagram')).toBeVisible();
+}
+
+const diagramShot = async (page: Page, path: string) => page.getByTestId('seq-diagram').screenshot({ path });
+
+test.describe('the message-sequence diagram', () => {
+  test('is closed at first and marks where kip-101 and kip-279 part ways', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    // The first paint is unchanged: the panel is closed and draws nothing.
+    await expect(page.getByTestId('messages-panel')).not.toHaveAttribute('open', '');
+    await expect(page.getByTestId('seq-diagram')).toHaveCount(0);
+    await preset(page, 'kafka-6361-fast-failover');
+    await openMessages(page);
+    const first = page.getByTestId('seq-first-difference');
+    await expect(first).toContainText('first differ at step 10');
+    await expect(first).toContainText('kip-101: offset 2');
+    await expect(first).toContainText('kip-279: epoch 0 ends at 2');
+    // The differing answer is one marked line per variant, each saying so in words.
+    const differs = page.locator('[data-testid="seq-differs"][data-step="10"]');
+    await expect(differs.filter({ hasText: 'kip-101: offset 2' })).toHaveCount(1);
+    await expect(differs.filter({ hasText: 'kip-279: epoch 0 ends at 2' })).toHaveAttribute('aria-label', /A → B: epoch 0 ends at 2 \(under kip-279/);
+    // Only kip-279's B truncates.
+    await expect(differs.filter({ hasText: 'kip-279: truncate to 1 (r2)' })).toHaveCount(1);
+    await first.getByRole('button', { name: 'Show step 10' }).click();
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 10 of 10/);
+    await diagramShot(page, testInfo.outputPath('diagram-desktop.png'));
+    // The picture of it, from the export panel: the same lines, with its own colours and lane names.
+    await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-messages').click()]);
+    expect(download.suggestedFilename()).toBe('kafka-6361-fast-leader-fail-over.messages.svg');
+    const svg = require('fs').readFileSync(await download.path(), 'utf8');
+    expect(svg).toContain('kip-279: epoch 0 ends at 2');
+    expect(svg).toContain('>controller</text>');
+    errors.check();
+  });
+
+  test('a click on an arrow moves the cursor; later steps fade; a run of idle fetches opens and folds', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await preset(page, 'kafka-6361-fast-failover');
+    await openMessages(page);
+    const produce = page.locator('[data-testid="seq-line"][data-step="4"]', { hasText: 'Produce r1' });
+    await produce.click();
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 4 of 10/);
+    await expect(produce).toHaveClass(/seq__line--current/);
+    await expect(page.locator('[data-testid="seq-line"][data-step="8"]').first()).toHaveClass(/seq__line--later/);
+    // Keyboard: Enter on a focused line does the same.
+    const elect = page.locator('[data-testid="seq-line"][data-step="7"]').first();
+    await elect.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 7 of 10/);
+    // The drawing is redrawn, and the line keeps the focus.
+    await expect(page.locator('.seq__line:focus')).toHaveAttribute('data-step', '7');
+    // The two idle fetches at the end of the settle are one folded line.
+    const run = page.getByTestId('seq-run');
+    await expect(run).toHaveCount(1);
+    await expect(run).toContainText('Fetch ×2, no new records (step 10, HW 3)');
+    await expect(run).toHaveAttribute('data-open', 'false');
+    const idle = page.locator('[data-testid="seq-line"]', { hasText: 'Fetch at 3' });
+    await expect(idle).toHaveCount(0);
+    await run.click();
+    await expect(page.getByTestId('seq-run')).toHaveAttribute('data-open', 'true');
+    await expect(page.locator('[data-testid="seq-line"][data-step="10"]').filter({ hasText: 'Fetch at 3' }).first()).toHaveAttribute('aria-label', /B → A: Fetch at 3/);
+    await expect(idle).toHaveCount(2);
+    await page.getByTestId('seq-run').click();
+    await expect(idle).toHaveCount(0);
+    errors.check();
+  });
+
+  test('the lane headers stay visible while the diagram scrolls', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 700 });
+    await open(page);
+    await preset(page, 'kip101-scenario-2');
+    await openMessages(page);
+    const scroller = page.locator('.seq__scroll');
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const head = await page.locator('.seq__head').boundingBox();
+    const box = await scroller.boundingBox();
+    expect(Math.abs(head!.y - box!.y)).toBeLessThan(3);
+    await expect(page.locator('.seq__head')).toContainText('controller');
+  });
+});
+
+// 200 events on three brokers (brokers A B C, variant kip-279: `elect A`, then `produce` followed by three
+// rounds of `fetch B` / `fetch C`, repeated, a `consume` now and then), made with `epochlab link FILE
+// -v kip-101 -v kip-279 --step 199`: under kip-101 and kip-279, at the last step.
+const TWO_HUNDRED = '#s=1AT_Ny7sJACEQRVHfbLjZwuZagiWorThgpOC3RcsSOzCUG9zoEGjiqyPJ0KLP7CV3jrWIBwYWjjDxC6V353uvFAtf0CcQ';
+
+test('at 200 events the idle fetches fold, and the lines stay legible', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`./${TWO_HUNDRED}`);
+  await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 199 of 199/);
+  await openMessages(page);
+  // The diagram opens scrolled to the cursor's step (the last), below the sticky lane headers.
+  const current = page.locator('.seq__line--current').first();
+  await expect(current).toHaveCount(1);
+  await page.locator('.seq__scroll').scrollIntoViewIfNeeded();
+  const [line, box] = [await current.boundingBox(), await page.locator('.seq__scroll').boundingBox()];
+  expect(line!.y).toBeGreaterThan(box!.y + 20);
+  expect(line!.y + line!.height).toBeLessThanOrEqual(box!.y + box!.height + 1);
+  const runs = page.getByTestId('seq-run');
+  expect(await runs.count()).toBeGreaterThan(20);
+  const lines = await page.locator('[data-testid="seq-line"]').count();
+  await runs.first().click();
+  await expect(runs.first()).toHaveAttribute('data-open', 'true');
+  expect(await page.locator('[data-testid="seq-line"]').count()).toBeGreaterThan(lines);
+  await page.locator('.seq__scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight / 2));
+  await page.getByTestId('seq-diagram').screenshot({ path: testInfo.outputPath('diagram-200.png') });
+  errors.check();
+});
+
+test.describe('the Kafka release', () => {
+  test('choosing a release runs its variant, says what changed, and lives in the link', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    await preset(page, 'kafka-6361-fast-failover');
+    await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+    const summary = page.getByTestId('bisect-summary');
+    await expect(summary).toContainText('holds from 2.0: KIP-279');
+    await expect(summary).toContainText('fails I3, I4 from 0.11.0 to 1.1');
+    await expect(page.getByTestId('bisect-change').filter({ hasText: 'KIP-279' })).toHaveCount(1);
+    await page.getByTestId('kafka-release').selectOption('1.1');
+    await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 1.1 runs kip-101');
+    await expect(page.getByTestId('variant-toggle-kip-101')).toBeChecked();
+    await expect(page.locator('.variants__item').first().locator('article')).toHaveAttribute('data-testid', 'variant-kip-101');
+    // A cell of the strip chooses its release: the first variant follows.
+    await page.getByTestId('bisect-2.0').click();
+    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0');
+    await expect(page.locator('.variants__item').first().locator('article')).toHaveAttribute('data-testid', 'variant-kip-279');
+    await expect(page.getByTestId('kafka-release-about')).toContainText('KIP-279');
+    await page.getByTestId('bisect').screenshot({ path: testInfo.outputPath('bisect-desktop.png') });
+    // The address holds the release: a reload opens it again.
+    await page.reload();
+    await expect(page.getByTestId('headline')).toBeVisible();
+    await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0');
+    // A flag of one's own is no longer that release.
+    await page.getByTestId('flag-kip-320').check();
+    await expect(page.getByTestId('kafka-release')).toHaveValue('');
+    errors.check();
+  });
+});
+
+test.describe('what consumers saw', () => {
+  test('the consumer read m2, which hw-truncation later loses: a phantom read from step 9', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    const old = page.getByTestId('reads-hw-truncation');
+    await expect(old).toContainText('from B below HW 2');
+    const m2 = old.getByTestId('read-record').filter({ hasText: 'm2@1' });
+    await expect(m2).toHaveAttribute('data-lost', 'true');
+    await expect(m2).toContainText('gone since step 9: phantom read');
+    await expect(page.getByTestId('reads-kip-279').locator('[data-lost="true"]')).toHaveCount(0);
+    await old.screenshot({ path: testInfo.outputPath('reads-desktop.png') });
+    // Before step 9 the read is not lost yet; before step 6 there was no read.
+    await old.getByRole('button', { name: 'Go to step 6, this read' }).click();
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 6 of/);
+    await expect(m2).toHaveAttribute('data-lost', 'false');
+    await page.keyboard.press('Home');
+    await expect(old).toContainText('1 read(s) after this step.');
+    errors.check();
+  });
+});
+
+test.describe('at 375 px', () => {
+  test('the diagram scrolls sideways under its headers; the strips wrap', async ({ page }, testInfo) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await open(page);
+    await preset(page, 'kafka-6361-fast-failover');
+    await openMessages(page);
+    await page.getByTestId('seq-first-difference').getByRole('button', { name: 'Show step 10' }).click();
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 10 of 10/);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await diagramShot(page, testInfo.outputPath('diagram-phone.png'));
+    await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+    await page.getByTestId('bisect').screenshot({ path: testInfo.outputPath('bisect-phone.png') });
+    await preset(page, 'kip101-scenario-1');
+    await page.getByTestId('reads-hw-truncation').or(page.getByTestId('reads-kip-279')).first().screenshot({ path: testInfo.outputPath('reads-phone.png') });
+    errors.check();
+  });
+});
