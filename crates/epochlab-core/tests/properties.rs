@@ -676,7 +676,7 @@ proptest! {
         let text = to_text(&s);
         let back = parse_text(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert!(back == s, "JSON -> text -> JSON differs:\n{}\n{}", text, s.to_json());
-        prop_assert_eq!(to_text(&back), text);
+        prop_assert_eq!(&to_text(&back), &text);
         // Every step is on the line the mapping names (labels with spaces and quotes included).
         let (lines, map) = (text.lines().collect::<Vec<_>>(), EventLines::of(&text));
         prop_assert_eq!(map.len(), s.events.len());
