@@ -15,6 +15,7 @@ mod load;
 mod notices;
 mod placing;
 mod saved;
+mod text;
 
 use std::rc::Rc;
 
@@ -220,6 +221,7 @@ impl Model {
             Action::Move { from, to, lane } => self.move_event(from, to, lane),
             Action::Remove(i) => self.remove(i),
             Action::Edit(i, event) => self.replace_event(i, *event),
+            Action::ApplyText(scenario) => self.apply_text(*scenario),
             Action::Select(i) => self.select(i),
             Action::SetCursor(c) => self.set_cursor(c),
             Action::StepBy(n) => self.step(n),
