@@ -12,6 +12,7 @@ pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
 pub mod share_panel;
+pub mod text_panel;
 pub mod timeline;
 pub mod variant_panel;
 pub mod variant_switch;

@@ -76,6 +76,9 @@ fn the_mapping_skips_comments_blanks_and_the_header_and_survives_an_error() {
     let map = EventLines::of(text);
     assert_eq!((map.line_of(0), map.line_of(1), map.line_of(2), map.line_of(3)), (Some(5), Some(8), Some(9), Some(10)));
     assert_eq!((map.step_on(4), map.step_on(6), map.step_on(7), map.step_on(9)), (None, None, None, Some(2)));
+    let at: Vec<Option<usize>> = (1..=12).map(|line| map.step_at(line)).collect();
+    let before = [None, None, None, None, Some(0), Some(0), Some(0), Some(1), Some(2), Some(3), Some(3), Some(3)];
+    assert_eq!(at, before, "a caret on a comment or blank line is after the step above it");
     assert!(parse_text(text).unwrap_err().to_string().starts_with("line 9, "), "the line in error is step 2's");
     assert!(EventLines::of("").is_empty());
     assert_eq!(EventLines::of("\u{feff}brokers: A\r\nelect A\r\n").line_of(0), Some(2));

@@ -130,6 +130,12 @@ impl EventLines {
         self.0.binary_search(&line).ok()
     }
 
+    /// The last step on or before a 1-based line: where a text cursor on that line is in time (after the
+    /// step above a comment or blank line; `None` above the first step).
+    pub fn step_at(&self, line: usize) -> Option<usize> {
+        self.0.partition_point(|l| *l <= line).checked_sub(1)
+    }
+
     /// How many event lines there are.
     pub fn len(&self) -> usize {
         self.0.len()
