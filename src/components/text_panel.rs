@@ -157,8 +157,18 @@ fn use_follow_model(draft: &SharedDraft, area: &NodeRef, model: &Rc<Model>, open
 }
 
 /// Typing: keep the text, and read it once typing pauses.
-fn on_input(draft: &SharedDraft, area: &NodeRef, dispatch: &Dispatch, redraw: &UseForceUpdateHandle) -> Callback<InputEvent> {
-    let reader = Rc::new(Reader { draft: draft.clone(), area: area.clone(), dispatch: dispatch.clone(), redraw: redraw.clone() });
+fn on_input(
+    draft: &SharedDraft,
+    area: &NodeRef,
+    dispatch: &Dispatch,
+    redraw: &UseForceUpdateHandle,
+) -> Callback<InputEvent> {
+    let reader = Rc::new(Reader {
+        draft: draft.clone(),
+        area: area.clone(),
+        dispatch: dispatch.clone(),
+        redraw: redraw.clone(),
+    });
     Callback::from(move |e: InputEvent| {
         let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
         let mut d = reader.draft.borrow_mut();
@@ -178,7 +188,9 @@ fn on_input(draft: &SharedDraft, area: &NodeRef, dispatch: &Dispatch, redraw: &U
 fn on_caret(draft: &SharedDraft, model: &Rc<Model>, dispatch: &Dispatch) -> Callback<HtmlTextAreaElement> {
     let (draft, model, dispatch) = (draft.clone(), model.clone(), dispatch.clone());
     Callback::from(move |area: HtmlTextAreaElement| {
-        if let Some(step) = caret_step(&draft, &area).filter(|s| *s < model.scenario.events.len() && model.cursor != Some(*s)) {
+        if let Some(step) =
+            caret_step(&draft, &area).filter(|s| *s < model.scenario.events.len() && model.cursor != Some(*s))
+        {
             dispatch.emit(Action::SetCursor(Some(step)));
         }
     })

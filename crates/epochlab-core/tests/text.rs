@@ -62,7 +62,12 @@ fn every_step_of_a_written_text_is_on_the_line_the_mapping_names() {
         assert_eq!(map.len(), s.events.len(), "{}", p.id);
         for (i, e) in s.events.iter().enumerate() {
             let line = map.line_of(i).expect("every step has a line");
-            assert!(lines[line - 1].starts_with(e.kind().id()), "{}: step {i} on line {line}: {}", p.id, lines[line - 1]);
+            assert!(
+                lines[line - 1].starts_with(e.kind().id()),
+                "{}: step {i} on line {line}: {}",
+                p.id,
+                lines[line - 1]
+            );
             assert_eq!(map.step_on(line), Some(i));
         }
         assert_eq!(map.step_on(1), None, "the name is no step");
