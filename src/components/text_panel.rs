@@ -4,7 +4,7 @@
 //!
 //! Typing never waits for a re-run: the textarea is not redrawn from the model while the user types (its value
 //! is set only when the model's scenario changes to one the text does not read as), and the text is read and
-//! applied once typing pauses for [`DEBOUNCE_MS`].
+//! applied once typing pauses for [`DEBOUNCE_MS`] (longer when applying takes long, see [`debounce_ms`]).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,6 +21,15 @@ use crate::model::{Action, Model};
 
 /// How long typing pauses before the text is read and applied, in milliseconds.
 pub const DEBOUNCE_MS: u32 = 300;
+/// The longest pause waited for, when applying takes long (a long scenario under several variants).
+pub const MAX_DEBOUNCE_MS: u32 = 1000;
+
+/// The pause before a read: [`DEBOUNCE_MS`], or three times what the last apply took, up to [`MAX_DEBOUNCE_MS`],
+/// so that a slow re-run is not started again while the user is still typing.
+pub fn debounce_ms(last_apply_ms: f64) -> u32 {
+    let wanted = (last_apply_ms * 3.0).clamp(0.0, f64::from(MAX_DEBOUNCE_MS)) as u32;
+    wanted.max(DEBOUNCE_MS)
+}
 
 /// The 1-based line holding a UTF-16 offset (a textarea's `selectionStart`).
 pub fn line_at(text: &str, utf16_offset: u32) -> usize {
@@ -53,6 +62,8 @@ struct Draft {
     pending: Option<Timeout>,
     /// Counts keystrokes and rewrites: a read made for an older text does nothing.
     generation: u64,
+    /// How long the last apply took, in milliseconds.
+    last_apply_ms: f64,
 }
 
 type SharedDraft = Rc<RefCell<Draft>>;
@@ -68,12 +79,19 @@ impl PartialEq for Reran {
 }
 
 /// Props.
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct TextPanelProps {
     pub model: Rc<Model>,
     pub dispatch: Dispatch,
     /// Shown (the panel stays mounted while hidden, so that nothing typed is lost).
     pub open: bool,
+}
+
+impl PartialEq for TextPanelProps {
+    fn eq(&self, other: &Self) -> bool {
+        let same_model = Rc::ptr_eq(&self.model, &other.model) || *self.model == *other.model;
+        same_model && self.open == other.open && self.dispatch == other.dispatch
+    }
 }
 
 /// Bring the text in step with the model's scenario: kept when it reads as that scenario (the user's own
@@ -134,7 +152,9 @@ fn read_and_apply(reader: &Reader, generation: u64) {
     };
     drop(d);
     if let Some(scenario) = apply {
+        let started = js_sys::Date::now();
         dispatch.emit(Action::ApplyText(Box::new(scenario)));
+        draft.borrow_mut().last_apply_ms = js_sys::Date::now() - started;
         if let Some(step) = area.cast::<HtmlTextAreaElement>().and_then(|a| caret_step(draft, &a)) {
             dispatch.emit(Action::SetCursor(Some(step)));
         }
@@ -176,7 +196,7 @@ fn on_input(
         d.text = value;
         d.generation += 1;
         let (later, generation) = (reader.clone(), d.generation);
-        d.pending = Some(Timeout::new(DEBOUNCE_MS, move || read_and_apply(&later, generation)));
+        d.pending = Some(Timeout::new(debounce_ms(d.last_apply_ms), move || read_and_apply(&later, generation)));
         drop(d);
         if more_lines {
             reader.redraw.force_update();
@@ -196,23 +216,17 @@ fn on_caret(draft: &SharedDraft, model: &Rc<Model>, dispatch: &Dispatch) -> Call
     })
 }
 
-/// The line numbers, with the cursor's step and the error marked.
-fn gutter(lines: usize, cursor_line: Option<usize>, error_line: Option<usize>) -> Html {
-    html! {
-        <div class="text-panel__gutter" aria-hidden="true">
-            { for (1..=lines).map(|n| {
-                let class = classes!(
-                    "text-panel__number",
-                    (Some(n) == cursor_line).then_some("text-panel__number--cursor"),
-                    (Some(n) == error_line).then_some("text-panel__number--error"),
-                );
-                html! { <span {class}>{ n }</span> }
-            }) }
-        </div>
+/// The line numbers, one text node (the marks are bands over them).
+fn gutter(lines: usize) -> Html {
+    let mut numbers = String::new();
+    for n in 1..=lines {
+        numbers.push_str(&n.to_string());
+        numbers.push('\n');
     }
+    html! { <pre class="text-panel__gutter" aria-hidden="true">{ numbers }</pre> }
 }
 
-/// A band behind one line of the text (whole lines: the text never wraps).
+/// A band across one line of the numbers and the text (whole lines: the text never wraps).
 fn band(line: Option<usize>, class: &'static str, testid: &'static str) -> Html {
     let Some(line) = line else { return Html::default() };
     let style = format!("--line: {}", line - 1);
@@ -250,10 +264,10 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
                 { "The scenario as text, applied as you type: one event per line (elect B, produce m1 acks=all, fetch A drop, crash A power no-notify)" }
             </label>
             <div class="text-panel__scroller">
-                { gutter(lines, cursor_line, error_line) }
+                { band(cursor_line, "text-panel__band--cursor", "text-cursor-line") }
+                { band(error_line, "text-panel__band--error", "text-error-line") }
+                { gutter(lines) }
                 <div class="text-panel__page">
-                    { band(cursor_line, "text-panel__band--cursor", "text-cursor-line") }
-                    { band(error_line, "text-panel__band--error", "text-error-line") }
                     <textarea ref={area} id="text-panel-text" class="text-panel__text" rows={(lines + 1).to_string()}
                         wrap="off" spellcheck="false" autocomplete="off" autocapitalize="off"
                         readonly={props.model.page.read_only} aria-describedby="text-panel-status"
@@ -278,5 +292,12 @@ mod tests {
         assert_eq!(line_at(text, 22), 3);
         assert_eq!(line_at(text, 1000), 4, "past the end: the empty last line");
         assert_eq!((line_count(""), line_count(text)), (1, 4));
+    }
+
+    #[test]
+    fn a_slow_apply_waits_longer_for_typing_to_pause() {
+        assert_eq!((debounce_ms(0.0), debounce_ms(20.0)), (DEBOUNCE_MS, DEBOUNCE_MS));
+        assert_eq!(debounce_ms(200.0), 600);
+        assert_eq!((debounce_ms(5000.0), debounce_ms(f64::NAN)), (MAX_DEBOUNCE_MS, DEBOUNCE_MS));
     }
 }
