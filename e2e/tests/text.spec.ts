@@ -77,6 +77,7 @@ async function typoThenFix(page: Page, line: string, step: number) {
   await expect(error).toHaveAttribute('aria-live', 'polite');
   await expect(chips(page)).toHaveCount(step);
   await expect(input(page)).toHaveValue(new RegExp(`\\ncrsh A power no-notify$`));
+  await page.getByTestId('text-panel').screenshot({ path: test.info().outputPath('text-error.png') });
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -175,6 +176,7 @@ test.describe('the text panel', () => {
     await expect(input(page)).toHaveValue(/\nsettle\n$/);
     await input(page).scrollIntoViewIfNeeded();
     await shot(page, testInfo, 'text-phone');
+    await page.screenshot({ path: testInfo.outputPath('text-phone-screen.png') });
     errors.check();
   });
 });
