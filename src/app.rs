@@ -140,6 +140,8 @@ struct Parts {
     variants: Html,
     /// Always one node, so that siblings keep their DOM (and the timeline its scroll position).
     ghost: Html,
+    /// The live region a screen reader reads: the step's narration, what a placement did.
+    spoken: Html,
 }
 
 /// The chip under the pointer while dragging.
@@ -189,7 +191,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     html! {
         <>
             <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
-            <div class="variants" style={columns}>
+            <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
                         <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
@@ -246,6 +248,7 @@ fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, var
         timeline,
         variants,
         ghost: drag_ghost(model, drag),
+        spoken: html! { <p class="sr-only" aria-live="polite" data-testid="spoken">{ &model.spoken }</p> },
     }
 }
 
@@ -255,18 +258,37 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
     html! {
         <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
             <header class="embed__head">
-                <p class="embed__headline" data-testid="headline">{ headline(model) }</p>
+                <h1 class="embed__headline" data-testid="headline">{ headline(model) }</h1>
                 if mode == EmbedMode::Edit { { undo_buttons(model, dispatch) } }
                 <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
             </header>
             { parts.notice }
+            if mode == EmbedMode::Edit { { palette } }
             <main class="workspace">
                 { parts.timeline }
                 { parts.variants }
             </main>
-            if mode == EmbedMode::Edit { { palette } }
             { parts.ghost }
+            { parts.spoken }
         </div>
+    }
+}
+
+/// Links past the header and the palette. They focus their target without following the link: the
+/// address's fragment holds the scenario.
+fn skip_links() -> Html {
+    let link = |target: &'static str, text: &'static str| {
+        let onclick = Callback::from(move |e: MouseEvent| {
+            e.prevent_default();
+            web::focus_after_render(&format!("#{target}"));
+        });
+        html! { <a href={format!("#{target}")} {onclick}>{ text }</a> }
+    };
+    html! {
+        <nav class="skip-links" aria-label="Skip links">
+            { link("timeline", "Skip to the timeline") }
+            { link("variants", "Skip to the logs") }
+        </nav>
     }
 }
 
@@ -274,8 +296,11 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
+            { skip_links() }
             <Header model={model.clone()} dispatch={dispatch.clone()} />
             { parts.notice }
+            // Before the workspace in the tab order too, as it is drawn above it (a dock at the bottom on phones).
+            { palette }
             <main class="workspace">
                 { parts.timeline }
                 { parts.variants }
@@ -290,8 +315,8 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                     <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
             </main>
-            { palette }
             { parts.ghost }
+            { parts.spoken }
         </div>
     }
 }

@@ -12,13 +12,21 @@ use wasm_bindgen_futures::spawn_local;
 
 use crate::components::Dispatch;
 use crate::link::{self, EmbedMode};
-use crate::model::{Action, Effect, Model, Notice};
+use crate::model::{Action, Effect, Focus, Model, Notice};
 use crate::{storage, web};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
 /// How long they pause before the address is written (compressing the link waits too).
 const ADDRESS_AFTER: u32 = 400;
+
+/// The element a [`Focus`] names.
+fn focus_selector(focus: Focus) -> String {
+    match focus {
+        Focus::Chip(i) => format!(".timeline [data-testid=\"chip-{i}\"]"),
+        Focus::Timeline => "#timeline".to_string(),
+    }
+}
 
 /// The model waiting to be saved, if any.
 type Unsaved = Rc<RefCell<Option<Rc<Model>>>>;
@@ -114,6 +122,7 @@ impl EffectRunner {
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
+                Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
             }
         }
     }

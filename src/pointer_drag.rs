@@ -4,7 +4,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use epochlab_core::scenario::edit::{can_place, Lane};
+use epochlab_core::scenario::edit::can_place;
 use epochlab_core::scenario::EventKind;
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -250,12 +250,4 @@ pub fn use_pointer_drag(model: Rc<Model>, dispatch: Callback<Action>) -> Pointer
     }))
     .clone();
     PointerDrag { view: (*view).clone(), start, suppress_click, touch_input }
-}
-
-/// The lane label for a lane, for indicators and screen readers.
-pub fn lane_name(lane: &Lane) -> String {
-    match lane {
-        Lane::Cluster => "the cluster lane".to_string(),
-        Lane::Broker(b) => format!("broker {b}'s lane"),
-    }
 }

@@ -146,3 +146,16 @@ pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
 pub fn viewport_width() -> i32 {
     gloo::utils::document().document_element().map_or(0, |e| e.client_width())
 }
+
+/// Focus the element matching `selector` once the page has drawn the action that asked for it (a timer of
+/// 0 ms runs after Yew's render). Nothing happens if it is not there.
+pub fn focus_after_render(selector: &str) {
+    let selector = selector.to_string();
+    gloo::timers::callback::Timeout::new(0, move || {
+        let found = gloo::utils::document().query_selector(&selector).ok().flatten();
+        if let Some(el) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    })
+    .forget();
+}

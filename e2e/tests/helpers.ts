@@ -1,4 +1,5 @@
 import { expect, Locator, Page, TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 /** Collects console errors and page errors; call `check()` at the end of a test. */
 export function watchErrors(page: Page) {
@@ -75,4 +76,19 @@ export async function touchDrag(page: Page, source: Locator, target: Locator, ha
 /** The lane a timeline chip sits on. */
 export async function laneOf(chip: Locator): Promise<string | null> {
   return chip.evaluate((el) => el.closest('[data-drop-lane]')?.getAttribute('data-drop-lane') ?? null);
+}
+
+/** The WCAG 2.2 A/AA rules that gate the suite (issue #11). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Runs axe-core on the page as it is: a serious or critical violation fails the test; moderate and minor ones
+ *  are printed, with the state they were found in. */
+export async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const describe = (v: (typeof results.violations)[number]) =>
+    `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n` +
+    v.nodes.slice(0, 12).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n');
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  for (const v of results.violations) console.log(`axe, ${state}: ${describe(v)}`);
+  expect(blocking.map((v) => `${v.impact} ${v.id} (${v.nodes.length} nodes): ${v.help}`), `axe: serious or critical WCAG violations in state "${state}"`).toEqual([]);
 }

@@ -101,13 +101,13 @@ test.describe('the playground', () => {
     await open(page);
     await page.getByTestId('palette-crash').focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('placing-help')).toContainText("Placing new Crash on broker A's lane before step 10");
+    await expect(page.getByTestId('placing-help')).toContainText("Placing new Crash on broker A's lane, at the end (step 10).");
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await expect(page.getByTestId('placing-help')).toContainText('Refused here: a crash needs a broker');
     await page.keyboard.press('ArrowUp');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
-    await expect(page.getByTestId('placing-help')).toContainText("on broker B's lane before step 7");
+    await expect(page.getByTestId('placing-help')).toContainText("on broker B's lane, before step 7 (crash of A).");
     await page.keyboard.press('Enter');
     await expect(chips(page)).toHaveCount(11);
     await expect(page.getByTestId('chip-7')).toHaveAttribute('data-kind', 'crash');

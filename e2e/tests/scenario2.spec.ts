@@ -216,7 +216,7 @@ test.describe('KIP-101 scenario 2, rebuilt from an empty scenario', () => {
       await build(page, async (kind, lane) => {
         await page.getByTestId(`palette-${kind}`).focus();
         await press('Enter');
-        await expect(page.getByTestId('placing-help')).toContainText(`on broker A's lane before step ${await chips(page).count()}`);
+        await expect(page.getByTestId('placing-help')).toContainText(`on broker A's lane, at the end (step ${await chips(page).count()}).`);
         for (let l = 0; l < lane; l++) await press('ArrowDown');
         await press('Enter');
       });

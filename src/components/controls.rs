@@ -15,7 +15,7 @@ pub fn controls(props: &ModelProps) -> Html {
     let d = &props.dispatch;
     let button = |label: &'static str, text: &'static str, action: Action, disabled: bool, testid: &'static str| {
         let onclick = d.reform(move |_| action.clone());
-        html! { <button type="button" class="controls__button" aria-label={label} title={label} {onclick} {disabled} data-testid={testid}>{ text }</button> }
+        html! { <button type="button" class="controls__button" aria-label={label} title={label} {onclick} {disabled} data-testid={testid}><span aria-hidden="true">{ text }</span></button> }
     };
     let oninput = d.reform(|e: InputEvent| {
         let v: i64 = e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(-1);
@@ -35,7 +35,7 @@ pub fn controls(props: &ModelProps) -> Html {
             { button("Step back (←)", "|◀", Action::StepBy(-1), m.cursor.is_none(), "cursor-back") }
             <button type="button" class="controls__button controls__button--play" aria-label={play_label} title={play_label}
                 onclick={d.reform(|_| Action::TogglePlay)} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
-                { if m.playing { "❚❚" } else { "▶" } }
+                <span aria-hidden="true">{ if m.playing { "❚❚" } else { "▶" } }</span>
             </button>
             { button("Step forward (→)", "▶|", Action::StepBy(1), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
             { button("Go to the last step (End)", "⇥", Action::End, m.cursor == m.last_step(), "cursor-end") }

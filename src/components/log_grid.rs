@@ -1,8 +1,11 @@
 //! One variant's brokers as rows of log cells on a shared offset grid, with the HW, LEO, persisted HW and
 //! flushed markers. Statuses come from the core's view model; this file only maps them to classes.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
 
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
@@ -79,13 +82,18 @@ fn cell_body(c: &Cell) -> (Classes, Html) {
     (class, body)
 }
 
-fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
+fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
     let (class, body) = cell_body(c);
     // The epoch is drawn by CSS from data-epoch: one element fewer per cell.
     let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch = shown.map(|r| r.epoch.to_string());
+    let label = p.words.get(&c.offset).cloned();
+    // One cell of the grid is in the tab order; the arrow keys move from there (a roving tabindex).
+    let tabindex = if p.active == Some(c.offset) { "0" } else { "-1" };
     html! {
-        <div {class} role="listitem" title={cell_title(b, c)} data-testid={format!("cell-{variant}-{}-{}", b.name, c.offset)} data-status={c.status.as_str()} data-epoch={epoch}>
+        <div {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
+            title={cell_title(b, c)} data-testid={format!("cell-{}-{}-{}", p.variant, b.name, c.offset)}
+            data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}>
             { body }
         </div>
     }
@@ -113,19 +121,26 @@ fn columns_style(offsets: usize) -> String {
 #[derive(Properties, PartialEq, Clone)]
 struct BrokerLogProps {
     broker: BrokerView,
+    /// The row's index (the broker's).
+    row: usize,
     variant: &'static str,
     /// The offsets rendered (long logs render only those near the visible part).
     shown: Rc<Vec<Range<usize>>>,
+    /// The rendered cells in words, by offset (the core's [`StepView::describe_cell`]).
+    words: Rc<BTreeMap<u32, String>>,
+    /// The row's cell in the tab order, if it is this row's.
+    active: Option<u32>,
 }
 
 /// One broker's log row, skipped when its view did not change.
 #[function_component(BrokerLog)]
 fn broker_log(p: &BrokerLogProps) -> Html {
-    let (b, variant) = (&p.broker, p.variant);
+    let b = &p.broker;
     let class = classes!("broker__log", (b.role == RoleView::Down).then_some("broker__log--down"));
     html! {
-        <div {class} style={columns_style(b.cells.len())} role="list" aria-label={format!("{}'s log", b.name)}>
-            { windowed(&p.shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant))) }
+        <div {class} style={columns_style(b.cells.len())} role="row" aria-rowindex={(p.row + 1).to_string()}>
+            <span class="sr-only" role="rowheader">{ broker_summary(b) }</span>
+            { windowed(&p.shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, p))) }
             { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
             { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
             { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
@@ -158,22 +173,27 @@ fn known_epoch(b: &BrokerView) -> String {
     }
 }
 
-/// A row's label, left of the scrolling logs: the broker's name, role and ISR membership, with everything
-/// about it for screen readers.
-fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
-    let (badge, role_text) = role_badge(b);
-    let summary = format!(
-        "{}: {role_text}, {}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
+/// Everything about a broker's row for screen readers, its markers included (its row header).
+fn broker_summary(b: &BrokerView) -> String {
+    format!(
+        "{}: {}, {}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
         b.name,
+        role_badge(b).1,
         known_epoch(b),
         if b.in_isr { ", in ISR" } else { ", not in ISR" },
         b.hw,
         b.leo,
         b.hw_checkpoint,
         b.flushed
-    );
+    )
+}
+
+/// A row's label, left of the scrolling logs: the broker's name, role and ISR membership. Screen readers
+/// hear the same in the row's header inside the grid.
+fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
+    let (badge, role_text) = role_badge(b);
     html! {
-        <div class="log-grid__label" data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
+        <div class="log-grid__label" data-testid={format!("broker-{variant}-{}", b.name)}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
             </span>
@@ -208,8 +228,86 @@ fn broker_facts(b: &BrokerView) -> Html {
     }
 }
 
+/// Where an arrow key takes the grid's active cell (row, offset), staying inside `rows` x `width`.
+fn moved(key: &str, (row, offset): (usize, u32), rows: usize, width: u32) -> Option<(usize, u32)> {
+    let last = width.saturating_sub(1);
+    Some(match key {
+        "ArrowLeft" => (row, offset.saturating_sub(1)),
+        "ArrowRight" => (row, (offset + 1).min(last)),
+        "ArrowUp" => (row.saturating_sub(1), offset),
+        "ArrowDown" => ((row + 1).min(rows.saturating_sub(1)), offset),
+        "Home" => (row, 0),
+        "End" => (row, last),
+        _ => return None,
+    })
+}
+
+/// The rendered cells of each row in words, by offset.
+fn words_by_row(v: &StepView, shown: &[Range<usize>]) -> Vec<Rc<BTreeMap<u32, String>>> {
+    (0..v.brokers.len())
+        .map(|row| {
+            let offsets = shown.iter().flat_map(|r| r.clone()).map(|o| o as u32);
+            Rc::new(offsets.filter_map(|o| v.describe_cell(row, o).map(|w| (o, w))).collect())
+        })
+        .collect()
+}
+
+/// Focus the active cell after it moved: scroll it into view first when it is not rendered yet (a long
+/// log renders only the offsets near the visible part), then focus it once it is.
+fn focus_cell(grid: &NodeRef, (row, offset): (usize, u32), width: u32) {
+    let Some(grid) = grid.cast::<web_sys::Element>() else { return };
+    let selector = format!("[data-row=\"{row}\"][data-offset=\"{offset}\"]");
+    let find = move |g: &web_sys::Element| g.query_selector(&selector).ok().flatten();
+    if let Some(el) = find(&grid).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = el.focus();
+        return;
+    }
+    if let Ok(Some(scroller)) = grid.query_selector(".log-grid__scroll") {
+        let column = scroller.scroll_width() / width.max(1) as i32;
+        scroller.set_scroll_left(column * offset as i32 - scroller.client_width() / 2);
+    }
+    gloo::timers::callback::Timeout::new(50, move || {
+        if let Some(el) = find(&grid).and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = el.focus();
+        }
+    })
+    .forget();
+}
+
+/// The grid's keyboard: the arrow keys, Home and End move the active cell (ARIA grid pattern).
+#[hook]
+fn use_grid_keys(rows: usize, width: u32) -> (UseStateHandle<(usize, u32)>, NodeRef, Callback<KeyboardEvent>) {
+    let active = use_state(|| (0usize, 0u32));
+    let grid = use_node_ref();
+    // A grid that shrank (a shorter log, a removed broker) keeps its active cell inside it.
+    let clamped = (active.0.min(rows.saturating_sub(1)), active.1.min(width.saturating_sub(1)));
+    let onkeydown = {
+        let (active, grid) = (active.clone(), grid.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let Some(next) = moved(&e.key(), clamped, rows, width) else { return };
+            e.prevent_default();
+            // The cursor's own keys (←/→, Home, End) stay with the grid while a cell has the focus.
+            e.stop_propagation();
+            active.set(next);
+            focus_cell(&grid, next, width);
+        })
+    };
+    (active, grid, onkeydown)
+}
+
+/// The offset of the cell in the tab order: the active one, or the first rendered one when a long log does
+/// not render it (so that Tab always reaches the grid).
+fn tab_stop(shown: &[Range<usize>], active: u32) -> u32 {
+    match shown.iter().any(|r| r.contains(&(active as usize))) {
+        true => active,
+        false => shown.first().map_or(0, |r| r.start as u32),
+    }
+}
+
 /// The grid: the brokers' logs stacked in one scroller, so that an offset is one column in every row while
-/// scrolling, with their labels fixed on the left (as the timeline's lanes) and their figures below.
+/// scrolling, with their labels fixed on the left (as the timeline's lanes) and their figures below. For
+/// screen readers it is an ARIA grid: rows are brokers (each with its header: role, HW, LEO, markers),
+/// columns are offsets, and the arrow keys move between cells.
 #[function_component(LogGrid)]
 pub fn log_grid(props: &LogGridProps) -> Html {
     let v = &props.view;
@@ -217,18 +315,24 @@ pub fn log_grid(props: &LogGridProps) -> Html {
     let focus = v.focus().map(|f| f.start as usize..f.end as usize);
     let window = use_scroll_window(width, focus.clone());
     let shown = Rc::new(rendered(width, RENDER_ALL, window.viewport, ASSUMED_SPAN, focus, MARGIN));
+    let (active, grid, onkeydown) = use_grid_keys(v.brokers.len(), v.width);
+    let words = words_by_row(v, &shown);
+    let label = format!("Logs under {}: rows are brokers, columns are offsets", props.variant);
     html! {
         <>
-            <div class="log-grid">
-                <div class="log-grid__labels">
-                    <div class="log-grid__corner" aria-hidden="true">{ "offset" }</div>
+            <div class="log-grid" ref={grid} role="grid" aria-label={label} aria-rowcount={v.brokers.len().to_string()} aria-colcount={width.to_string()} {onkeydown}>
+                <div class="log-grid__labels" aria-hidden="true">
+                    <div class="log-grid__corner">{ "offset" }</div>
                     { for v.brokers.iter().map(|b| broker_label(b, props.variant)) }
                 </div>
                 <div class="log-grid__scroll" ref={window.node} onscroll={window.onscroll}>
                     <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
                         { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
                     </div>
-                    { for v.brokers.iter().map(|b| html! { <BrokerLog key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()} /> }) }
+                    { for v.brokers.iter().zip(words).enumerate().map(|(row, (b, words))| html! {
+                        <BrokerLog key={b.name.clone()} broker={b.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
+                            active={(active.0 == row).then_some(tab_stop(&shown, active.1))} />
+                    }) }
                 </div>
             </div>
             <ul class="broker-facts" aria-label="Each broker's figures">
@@ -266,7 +370,7 @@ fn sample(status: CellStatus, label: &str, lost: Option<(&str, bool)>, what: &'s
 #[function_component(Legend)]
 pub fn legend() -> Html {
     html! {
-        <p class="legend" aria-label="Legend">
+        <div class="legend" role="group" aria-label="Legend">
             { sample(CellStatus::Committed, "m1", None, "committed (below the leader's HW)") }
             { sample(CellStatus::Uncommitted, "m2", None, "not yet committed") }
             { sample(CellStatus::Differs, "m3", None, "differs from the leader, no bug (not truncated yet)") }
@@ -280,6 +384,6 @@ pub fn legend() -> Html {
             <span class="legend__item"><span class="legend__tri legend__tri--ckpt">{ "▾" }</span>{ "persisted HW" }</span>
             <span class="legend__item"><span class="legend__tri legend__tri--flushed">{ "▴" }</span>{ "flushed" }</span>
             <span class="legend__item">{ "Colour: the record's leader epoch" }</span>
-        </p>
+        </div>
     }
 }

@@ -18,7 +18,7 @@ pub fn notice_banner(props: &ModelProps) -> Html {
             if notice.undo && props.model.history.can_undo() {
                 <button type="button" class="notice__undo" onclick={undo} data-testid="notice-undo">{ "Undo" }</button>
             }
-            <button type="button" class="notice__close" onclick={dismiss} aria-label="Dismiss this notice">{ "×" }</button>
+            <button type="button" class="notice__close" onclick={dismiss} aria-label="Dismiss this notice"><span aria-hidden="true">{ "×" }</span></button>
         </div>
     }
 }

@@ -13,7 +13,7 @@ use yew::prelude::*;
 use crate::drag::{gap_position, DropTarget};
 use crate::icons::kind_info;
 use crate::model::{Action, Model, PlaceSource};
-use crate::pointer_drag::{lane_name, PointerDrag};
+use crate::pointer_drag::PointerDrag;
 use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
@@ -121,6 +121,7 @@ struct ChipData {
     kind: EventKind,
     lane: usize,
     text: String,
+    /// What a screen reader hears after the chip's text: its broker and every rejection.
     aria: String,
     title: String,
     rejected: Option<&'static str>,
@@ -221,32 +222,6 @@ fn any_rejected(model: &Model) -> bool {
     model.traces.iter().any(|t| t.steps.iter().any(|s| s.outcome.reason().is_some()))
 }
 
-/// What a screen reader hears during a keyboard placement (nothing otherwise).
-fn placing_help(model: &Model, lanes: &[Lane]) -> String {
-    let Some(p) = model.placing.as_ref() else { return String::new() };
-    let what = match &p.source {
-        PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
-        PlaceSource::Existing(i) => format!("step {i}"),
-    };
-    if p.touch {
-        let again = match &p.source {
-            PlaceSource::New(k) => format!("tap {} again", kind_info(*k).1),
-            PlaceSource::Existing(_) => "Escape".to_string(),
-        };
-        let refused = model.notice.as_ref().filter(|n| n.error).map(|n| format!(" Refused: {}.", n.text));
-        return format!(
-            "Placing {what}: tap a gap on a lane to place it, or {again} to cancel.{}",
-            refused.unwrap_or_default()
-        );
-    }
-    let lane = lanes.get(p.lane).map(lane_name).unwrap_or_default();
-    let problem = model.placing_problem().map(|p| format!(" Refused here: {p}.")).unwrap_or_default();
-    format!(
-        "Placing {what} on {lane} before step {}. ←/→ choose the step, ↑/↓ the lane, Enter to place, Escape to cancel.{problem}",
-        p.position
-    )
-}
-
 /// A refused placement's reason is drawn inside the scroller; after each render, scroll the scroller so
 /// that the whole reason is in view (it is no wider than the scroller).
 #[hook]
@@ -304,7 +279,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
     });
 
     html! {
-        <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"), model.placing.is_some().then_some("timeline--placing"), any_rejected(model).then_some("timeline--tall"))} aria-label="Timeline">
+        <section class={classes!("timeline", dragging.is_some().then_some("timeline--dragging"), model.placing.is_some().then_some("timeline--placing"), any_rejected(model).then_some("timeline--tall"))} aria-label="Timeline" id="timeline" tabindex="-1">
             // The lane labels stay put while the steps scroll sideways beside them.
             <div class="timeline__body" style={lanes_style}>
                 <div class="timeline__labels">
@@ -317,7 +292,8 @@ pub fn timeline(props: &TimelineProps) -> Html {
                     </div>
                 </div>
             </div>
-            <p class="timeline__live" aria-live="polite" data-testid="placing-help">{ placing_help(model, &lanes) }</p>
+            <p id="chip-keys" class="sr-only">{ "Enter to edit, M to move with the arrow keys, Delete to remove." }</p>
+            <p class="timeline__live" aria-live="polite" data-testid="placing-help">{ model.placing_words() }</p>
         </section>
     }
 }
@@ -371,15 +347,13 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         .iter()
         .filter_map(|t| t.steps.get(i).and_then(|s| s.outcome.reason()).map(|r| (t.variant.id().to_string(), r)))
         .collect();
-    let mut aria = format!("Step {i}: {text}");
-    if let Some(b) = event.broker() {
-        aria.push_str(&format!(" on {b}"));
-    }
+    // The name is the chip's own text with words around it for screen readers (never a different label:
+    // a speech user says what they see); the keys are its description.
+    let mut aria = event.broker().map(|b| format!(" on {b}")).unwrap_or_default();
     if !reasons.is_empty() {
         let list: Vec<String> = reasons.iter().map(|(v, r)| format!("{r} under {v}")).collect();
         aria.push_str(&format!(", rejected: {}", list.join(", ")));
     }
-    aria.push_str(". Enter to edit, M to move with the arrow keys, Delete to remove.");
     // A chip whose broker has no lane is not drawn (the parser and the editor never let that happen).
     let lane = model.lane_of(i)?;
     Some(ChipData {
@@ -448,10 +422,12 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
     );
     html! {
         <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind.id()} title={c.title.clone()}
-            aria-label={c.aria.clone()} aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
+            aria-describedby="chip-keys" aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
             <span class="chip__icon" aria-hidden="true">{ icon }</span>
+            <span class="sr-only">{ format!("Step {i}: ") }</span>
             <span class="chip__label">{ &c.text }</span>
-            { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")}>{ breakable(r) }</span> }) }
+            <span class="sr-only">{ &c.aria }</span>
+            { for c.rejected.map(|r| html! { <span class="chip__reason" data-testid={format!("chip-{i}-reason")} aria-hidden="true">{ breakable(r) }</span> }) }
         </button>
     }
 }

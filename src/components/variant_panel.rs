@@ -106,7 +106,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     html! {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
             <header class="variant__head">
-                <h3 class="variant__title">{ id }<span class="variant__subtitle">{ trace.variant.title() }</span></h3>
+                <h2 class="variant__title">{ id }<span class="variant__subtitle">{ trace.variant.title() }</span></h2>
                 <span class={verdict_class} data-testid={format!("verdict-{id}")}>{ verdict }</span>
                 if !allowed_note.is_empty() { <span class="verdict verdict--allowed">{ allowed_note }</span> }
             </header>
@@ -118,7 +118,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
             <LogGrid view={v.clone()} variant={id} />
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>
-                <h4 class="invariants__title">{ "Invariants" }</h4>
+                <h3 class="invariants__title">{ "Invariants" }</h3>
                 { invariants_html(trace, props.step, id, &props.dispatch) }
             </section>
         </article>

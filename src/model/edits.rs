@@ -58,6 +58,7 @@ impl Model {
         );
         if let Some(kind) = kind.filter(|_| self.scenario.events.len() < before) {
             self.inform_undoable(format!("Deleted step {i} ({})", crate::icons::kind_info(kind).1));
+            self.focus_after_removing(i);
         }
         self.selected = None;
     }

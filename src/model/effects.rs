@@ -18,6 +18,8 @@ pub enum Effect {
     WriteAddress,
     /// Tell the embedding page (the parent frame) what is shown.
     Announce(Announcement),
+    /// Focus an element once the page is drawn.
+    Focus(super::Focus),
 }
 
 /// When the working state is saved.
@@ -105,6 +107,7 @@ impl Model {
         if changed.announced && self.page.framed {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
+        effects.extend(self.focus.map(Effect::Focus));
         effects
     }
 }

@@ -10,11 +10,13 @@ mod config;
 mod cursor;
 mod edits;
 mod effects;
+mod focus;
 mod history;
 mod load;
 mod notices;
 mod placing;
 mod saved;
+mod spoken;
 mod text;
 
 use std::rc::Rc;
@@ -28,10 +30,12 @@ use crate::library::Library;
 
 pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};
+pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
+pub use self::spoken::lane_name;
 
 /// How long one step stays on screen while playing, in milliseconds.
 /// The latest model, for listeners registered once (they outlive the render that made them).
@@ -84,6 +88,10 @@ pub struct Model {
     pub library_id: Option<u64>,
     /// The time of the action being reduced, in milliseconds since the epoch (when a scenario is kept).
     pub now: f64,
+    /// Where the keyboard focus goes after this action, when the focused element went away or moved.
+    pub focus: Option<Focus>,
+    /// What the page last said to a screen reader (a polite live region).
+    pub spoken: String,
 }
 
 impl PartialEq for Model {
@@ -126,6 +134,8 @@ impl Model {
             library: Rc::default(),
             library_id: None,
             now: 0.0,
+            focus: None,
+            spoken: String::new(),
         };
         m.set_variants(variants);
         m.rerun();
@@ -188,10 +198,13 @@ impl Model {
     pub fn reduce_at(&self, action: Action, now: f64) -> (Model, Vec<Effect>) {
         let mut next = self.clone();
         next.now = now;
+        next.focus = None;
         // Another tab's list of My scenarios is neither this page's edit nor for this page to write back.
         let synced = matches!(action, Action::SyncLibrary(_));
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
+        let placed = spoken::placed_at(&action, self);
         next.apply(action);
+        next.speak_since(self, placed);
         if recorded {
             next.record_since(self);
         }

@@ -60,10 +60,16 @@ impl Model {
     pub(super) fn commit_placing(&mut self) {
         let Some(p) = self.placing.take() else { return };
         let Some(lane) = self.lanes().get(p.lane).cloned() else { return };
+        let moving = matches!(p.source, PlaceSource::Existing(_));
+        let before = self.scenario.clone();
         self.apply(match p.source {
             PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
             PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
         });
+        // The moved chip's element is re-drawn elsewhere: the focus follows it.
+        if moving && self.scenario != before {
+            self.focus = Some(super::Focus::Chip(p.position));
+        }
     }
 
     /// A tap on a palette chip starts a touch placement; a second tap on the same chip cancels it.

@@ -20,6 +20,8 @@ use crate::invariants::{InvariantId, Violation};
 use crate::state::{BrokerId, FetchState, Replica, Role, State};
 use crate::trace::{Annotation, Outcome, Trace, TruncateCause};
 
+mod words;
+
 /// A record as drawn.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CellRecord {

@@ -50,7 +50,7 @@ pub fn event_editor(props: &ModelProps) -> Html {
         <section class="editor" aria-label={format!("Edit step {i}")} data-testid="editor">
             <header class="editor__head">
                 <h2 class="editor__title"><span aria-hidden="true">{ icon }</span>{ format!(" Step {i}: {label}") }</h2>
-                <button type="button" class="editor__close" onclick={close} aria-label="Close the editor">{ "×" }</button>
+                <button type="button" class="editor__close" onclick={close} aria-label="Close the editor"><span aria-hidden="true">{ "×" }</span></button>
             </header>
             <p class="editor__help">{ help }</p>
             <div class="editor__fields">{ fields }</div>

@@ -1,0 +1,92 @@
+import { expect, Page, test } from '@playwright/test';
+import { chips, expectAccessible, open, watchErrors } from './helpers';
+
+// Issue #11: axe-core (WCAG 2.2 A and AA) on every state the playground reaches. A serious or critical
+// violation fails; the rest is printed.
+
+const KINDS = ['produce', 'fetch', 'settle', 'crash', 'restart', 'elect', 'deliver', 'shrink_isr', 'shutdown',
+  'checkpoint_hw', 'flush', 'consume', 'zombie'];
+
+const PANELS = ['Configuration: variants, brokers, cluster settings', 'Name, description and My scenarios',
+  'Share, embed, export and import'];
+
+async function openPanels(page: Page) {
+  for (const summary of PANELS) await page.locator('summary', { hasText: summary }).click();
+}
+
+/** Places a palette chip at the end with the keyboard, on the first lane that takes it. */
+async function placeAtEnd(page: Page, kind: string) {
+  const before = await chips(page).count();
+  await page.getByTestId(`palette-${kind}`).focus();
+  await page.keyboard.press('Enter');
+  for (let lane = 0; lane < 4; lane++) {
+    if (!(await page.getByTestId('placing-help').textContent())!.includes('Refused')) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(chips(page)).toHaveCount(before + 1);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`in ${scheme} mode`, () => {
+    test.beforeEach(async ({ page }) => page.emulateMedia({ colorScheme: scheme }));
+
+    test('the landing page, every panel open, and each step', async ({ page }) => {
+      const errors = watchErrors(page);
+      await open(page);
+      await expectAccessible(page, `${scheme}: landing`);
+      await openPanels(page);
+      await expectAccessible(page, `${scheme}: panels open`);
+      await page.keyboard.press('Home');
+      await expectAccessible(page, `${scheme}: before the first step`);
+      await page.getByTestId('step-5').click();
+      await expectAccessible(page, `${scheme}: step 5`);
+      errors.check();
+    });
+
+    test('the event editor for each kind, keyboard placing and a notice', async ({ page }) => {
+      const errors = watchErrors(page);
+      await open(page);
+      await page.getByTestId('new-scenario').click();
+      await expect(chips(page)).toHaveCount(0);
+      for (const kind of KINDS) await placeAtEnd(page, kind);
+      for (let i = 0; i < KINDS.length; i++) {
+        await page.getByTestId(`chip-${i}`).click();
+        await expect(page.getByTestId('editor')).toBeVisible();
+        await expectAccessible(page, `${scheme}: editor of ${KINDS[i]}`);
+      }
+      await page.getByTestId('palette-crash').focus();
+      await page.keyboard.press('Enter');
+      await expectAccessible(page, `${scheme}: keyboard placing`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId(`chip-${KINDS.length - 1}`).focus();
+      await page.keyboard.press('Delete');
+      await expect(page.getByTestId('notice')).toBeVisible();
+      await expectAccessible(page, `${scheme}: a deletion notice`);
+      errors.check();
+    });
+  });
+}
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+
+  test('the landing page and its panels', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await expectAccessible(page, 'phone: landing');
+    await openPanels(page);
+    await expectAccessible(page, 'phone: panels open');
+    errors.check();
+  });
+});
+
+test('the embeds, view and edit', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const mode of ['view', 'edit']) {
+    await page.goto(`./#embed=${mode}`);
+    await expect(page.getByTestId('embed')).toBeVisible();
+    await expectAccessible(page, `embed ${mode}`);
+  }
+  errors.check();
+});
