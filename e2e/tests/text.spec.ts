@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { cell, chips, mouseDrag, open, shot, watchErrors } from './helpers';
+import { cell, chips, expectAccessible, mouseDrag, open, shot, watchErrors } from './helpers';
 
 // The issue's "done when" for the text panel: a new user writes KIP-101 scenario 2 as text from memory, line by
 // line, with the timeline following each line; fixes a typo from the error shown at its line (the timeline
@@ -78,6 +78,7 @@ async function typoThenFix(page: Page, line: string, step: number) {
   await expect(chips(page)).toHaveCount(step);
   await expect(input(page)).toHaveValue(new RegExp(`\\ncrsh A power no-notify$`));
   await page.getByTestId('text-panel').screenshot({ path: test.info().outputPath('text-error.png') });
+  await expectAccessible(page, 'the text panel with an error');
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
@@ -177,6 +178,7 @@ test.describe('the text panel', () => {
     await input(page).scrollIntoViewIfNeeded();
     await shot(page, testInfo, 'text-phone');
     await page.screenshot({ path: testInfo.outputPath('text-phone-screen.png') });
+    await expectAccessible(page, 'the text panel on a phone');
     errors.check();
   });
 });
