@@ -71,7 +71,7 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
         events.push(event(content, line, events.len())?);
         lines_of_events.push(line);
     }
-    top.insert("version".into(), top.get("version").cloned().unwrap_or(json!(1)));
+    top.entry("version").or_insert_with(|| json!(1));
     top.insert("config".into(), Value::Object(config));
     top.insert("events".into(), Value::Array(events));
     if !top.contains_key("brokers") {
