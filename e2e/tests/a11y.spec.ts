@@ -45,6 +45,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('the event editor for each kind, keyboard placing and a notice', async ({ page }) => {
+      // Thirteen editors, each checked by axe: slower than one test's default allowance on a loaded machine.
+      test.setTimeout(120_000);
       const errors = watchErrors(page);
       await open(page);
       await page.getByTestId('new-scenario').click();

@@ -81,6 +81,9 @@ export async function laneOf(chip: Locator): Promise<string | null> {
 /** The WCAG 2.2 A/AA rules that gate the suite (issue #11). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
+/** axe's best-practice rules that gate too, whatever their impact. */
+const STRUCTURE_RULES = ['heading-order', 'page-has-heading-one', 'landmark-one-main', 'aria-allowed-role', 'presentation-role-conflict'];
+
 /** Runs axe-core on the page as it is: a serious or critical violation fails the test; moderate and minor ones
  *  are printed, with the state they were found in. */
 export async function expectAccessible(page: Page, state: string) {
@@ -89,6 +92,9 @@ export async function expectAccessible(page: Page, state: string) {
     `${v.impact} ${v.id} (${v.nodes.length}): ${v.help}\n` +
     v.nodes.slice(0, 12).map((n) => `    ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n');
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of results.violations) console.log(`axe, ${state}: ${describe(v)}`);
+  // Beyond WCAG's rules, the structure a screen reader user navigates by: one h1, headings in order, one main.
+  const structure = await new AxeBuilder({ page }).withRules(STRUCTURE_RULES).analyze();
+  blocking.push(...structure.violations);
+  for (const v of [...results.violations, ...structure.violations]) console.log(`axe, ${state}: ${describe(v)}`);
   expect(blocking.map((v) => `${v.impact} ${v.id} (${v.nodes.length} nodes): ${v.help}`), `axe: serious or critical WCAG violations in state "${state}"`).toEqual([]);
 }

@@ -169,7 +169,7 @@ test.describe('red means a bug, only', () => {
     await open(page);
     await openPreset(page, 'unclean-elections-diverge');
     const panel = page.getByTestId('variant-kip-101').locator('.invariants');
-    const first = panel.locator(':scope > :not(h4)').first();
+    const first = panel.locator(':scope > :not(h3)').first();
     await expect(first).toHaveAttribute('data-testid', 'bugs-kip-101');
     await expect(first.locator('.violation__tag').first()).toHaveText('bug');
     const groups = panel.getByTestId('allowed-kip-101');
