@@ -17,6 +17,7 @@ use crate::components::notice::NoticeBanner;
 use crate::components::palette::Palette;
 use crate::components::sequence::SequenceDiagram;
 use crate::components::share_panel::SharePanel;
+use crate::components::text_panel::TextPanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::components::variant_switch::VariantSwitch;
@@ -192,12 +193,45 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     }
 }
 
-fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, variants: Html) -> Parts {
+/// The text panel and the button that shows it (the full page only): open or not, remembered in storage.
+struct TextParts {
+    toggle: Html,
+    panel: Html,
+}
+
+#[hook]
+fn use_text_parts(model: &Rc<Model>, dispatch: &Callback<Action>, embedded: bool) -> TextParts {
+    let open = use_state(|| !embedded && storage::text_panel_open());
+    if embedded {
+        return TextParts { toggle: Html::default(), panel: Html::default() };
+    }
+    let onclick = {
+        let open = open.clone();
+        Callback::from(move |_| {
+            storage::save_text_panel(!*open);
+            open.set(!*open);
+        })
+    };
+    let label = if *open { "Hide the scenario as text" } else { "Show the scenario as text" };
+    TextParts {
+        toggle: html! {
+            <button type="button" class="workspace__text-toggle" aria-expanded={open.to_string()} aria-controls="text-panel"
+                title={label} {onclick} data-testid="text-toggle">{ "Text" }</button>
+        },
+        panel: html! { <TextPanel model={model.clone()} dispatch={dispatch.clone()} open={*open} /> },
+    }
+}
+
+fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, variants: Html, text: TextParts) -> Parts {
     let timeline = html! {
         <div class="workspace__timeline">
-            <Controls model={model.clone()} dispatch={dispatch.clone()} />
+            <div class="workspace__bar">
+                <Controls model={model.clone()} dispatch={dispatch.clone()} />
+                { text.toggle }
+            </div>
             <Timeline model={model.clone()} dispatch={dispatch.clone()} drag={drag.clone()} />
             if !model.page.read_only { <EventEditor model={model.clone()} dispatch={dispatch.clone()} /> }
+            { text.panel }
         </div>
     };
     Parts {
@@ -297,7 +331,8 @@ pub fn app(props: &AppProps) -> Html {
     use_file_drop(latest, dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);
-    let parts = parts(&model, &dispatch, &drag, variants);
+    let text = use_text_parts(&model, &dispatch, started.1.is_some());
+    let parts = parts(&model, &dispatch, &drag, variants, text);
     let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
     match started.1 {
         Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),

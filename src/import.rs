@@ -1,8 +1,10 @@
-//! Importing a scenario from text: a contract-v1 JSON file, an Epochlab SVG (its metadata), or pasted JSON.
+//! Importing a scenario from text: a contract-v1 JSON file, a file in the text format, an Epochlab SVG (its
+//! metadata), or pasted JSON or text (told apart by content, as the CLI does).
 //! Errors name the problem (the position in the JSON, the unknown field or kind, the broker); the caller leaves
 //! the current scenario untouched when this fails.
 
-use epochlab_core::{parse_scenario, Variant};
+use epochlab_core::scenario::text::parse_any;
+use epochlab_core::Variant;
 
 use crate::export::{looks_like_svg, metadata_of};
 use crate::snapshot::{self, Snapshot};
@@ -33,7 +35,7 @@ pub fn import_text(text: &str, shown: &[Variant]) -> Result<Snapshot, String> {
             return snapshot::from_json(text);
         }
     }
-    let scenario = parse_scenario(text).map_err(|e| e.to_string())?;
+    let scenario = parse_any(text)?;
     Ok(snapshot::of_scenario(scenario, shown.to_vec()))
 }
 
@@ -60,6 +62,16 @@ mod tests {
         assert_eq!(got.scenario, p.scenario());
         assert_eq!(got.variants, SHOWN);
         assert_eq!(got.cursor, snapshot::last_step(&got.scenario));
+    }
+
+    #[test]
+    fn a_text_file_or_pasted_text_imports_like_the_json_and_its_errors_name_the_line() {
+        let p = &epochlab_core::presets::PRESETS[2];
+        let text = epochlab_core::scenario::text::to_text(&p.scenario());
+        assert_eq!(import_text(&text, &SHOWN), import_text(p.json, &SHOWN));
+        assert_eq!(import_text(&format!("\u{feff}{text}"), &SHOWN).map(|s| s.scenario), Ok(p.scenario()));
+        let typo = import_text("brokers: A B\n\nelect A\n  crsh A\n", &SHOWN);
+        assert_eq!(typo, Err("line 4, column 3: unknown event kind 'crsh' (did you mean 'crash'?)".to_string()));
     }
 
     #[test]

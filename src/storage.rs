@@ -17,6 +17,9 @@ pub const LIBRARY_KEY: &str = "epochlab.library.v1";
 /// Where a library that cannot be read at all is moved, so that nothing writes over it.
 pub const UNREADABLE_LIBRARY_KEY: &str = "epochlab.library.v1.unreadable";
 
+/// Whether the text panel is open (a preference, not part of the scenario).
+pub const TEXT_PANEL_KEY: &str = "epochlab.text-panel.v1";
+
 /// The page's localStorage, if the browser lets the page have one.
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -74,4 +77,14 @@ pub fn set_aside_library(text: &str) -> Result<(), String> {
     set(UNREADABLE_LIBRARY_KEY, text)?;
     local().map(|s| s.remove_item(LIBRARY_KEY));
     Ok(())
+}
+
+/// Whether the user left the text panel open.
+pub fn text_panel_open() -> bool {
+    get(TEXT_PANEL_KEY).as_deref() == Some("open")
+}
+
+/// Remember whether the text panel is open; a refused write only forgets the choice.
+pub fn save_text_panel(open: bool) {
+    let _ = set(TEXT_PANEL_KEY, if open { "open" } else { "closed" });
 }

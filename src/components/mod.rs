@@ -15,6 +15,7 @@ pub mod reads;
 pub mod releases;
 pub mod sequence;
 pub mod share_panel;
+pub mod text_panel;
 pub mod timeline;
 pub mod variant_panel;
 pub mod variant_switch;

@@ -1,5 +1,5 @@
-//! Share and export: the link (copied to the clipboard), the embed code, the scenario as a JSON file, the view
-//! as SVG or PNG, and importing a file or pasted JSON.
+//! Share and export: the link (copied to the clipboard), the embed code, the scenario as a JSON or text file,
+//! the view as SVG or PNG, and importing a file or pasted JSON or text.
 
 use std::rc::Rc;
 
@@ -120,6 +120,11 @@ fn export_json(m: &Model) -> Result<(), String> {
     web::download_text(&export::file_name(&m.scenario, "json"), "application/json", &m.scenario.to_json())
 }
 
+fn export_txt(m: &Model) -> Result<(), String> {
+    let text = epochlab_core::scenario::text::to_text(&m.scenario);
+    web::download_text(&export::file_name(&m.scenario, "txt"), "text/plain", &text)
+}
+
 fn export_svg(m: &Model) -> Result<(), String> {
     web::download_text(&export::file_name(&m.scenario, "svg"), "image/svg+xml", &current_svg(m).0)
 }
@@ -160,11 +165,12 @@ fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
     html! {
         <div class="share__row">
             <button type="button" onclick={download(m, d, export_json)} data-testid="export-json">{ "Export JSON" }</button>
+            <button type="button" onclick={download(m, d, export_txt)} data-testid="export-txt">{ "Download .txt" }</button>
             <button type="button" onclick={download(m, d, export_svg)} data-testid="export-svg">{ "Export SVG" }</button>
             <button type="button" onclick={export_png(m, d)} data-testid="export-png">{ "Export PNG" }</button>
             <button type="button" onclick={download(m, d, export_messages)} data-testid="export-messages">{ "Export the message diagram (SVG)" }</button>
-            <label class="share__file">{ "Import a file (JSON, or an Epochlab SVG or PNG) " }
-                <input type="file" accept=".json,.svg,.png,application/json,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
+            <label class="share__file">{ "Import a file (JSON, text, or an Epochlab SVG or PNG) " }
+                <input type="file" accept=".json,.txt,.svg,.png,application/json,text/plain,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
             </label>
         </div>
     }
@@ -213,8 +219,8 @@ pub fn share_panel(props: &ModelProps) -> Html {
             </div>
             { export_row(m, d) }
             <div class="share__row">
-                <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON here" aria-label="Scenario JSON to import" data-testid="import-text" />
-                <button type="button" onclick={on_paste_import} data-testid="import-paste">{ "Import pasted JSON" }</button>
+                <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON or text here" aria-label="Scenario JSON or text to import" data-testid="import-text" />
+                <button type="button" onclick={on_paste_import} data-testid="import-paste">{ "Import pasted scenario" }</button>
             </div>
             <p class="share__hint">{ "You can also drop a scenario file or an exported SVG or PNG anywhere on the page." }</p>
         </section>

@@ -30,6 +30,8 @@ pub enum Action {
     Remove(usize),
     /// Replace an event (the field editor).
     Edit(usize, Box<Event>),
+    /// Take the scenario the text panel's text reads as (one edit; nothing when it is the same scenario).
+    ApplyText(Box<Scenario>),
     /// Select an event (or none).
     Select(Option<usize>),
     /// Show the state after a step (`None`: before the first).
@@ -117,6 +119,7 @@ impl Action {
                 | Action::Move { .. }
                 | Action::Remove(_)
                 | Action::Edit(..)
+                | Action::ApplyText(_)
                 | Action::AddBroker
                 | Action::RemoveBroker(_)
                 | Action::RenameBroker(..)

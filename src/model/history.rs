@@ -180,6 +180,7 @@ mod tests {
             Action::SetVariants(vec![Variant::Kip279]),
             Action::SetName("mine".into()),
             Action::SetDescription("why it matters".into()),
+            Action::ApplyText(Box::new(epochlab_core::presets::find("happy-path").unwrap().scenario())),
             Action::LoadPreset("happy-path".into()),
             Action::NewScenario,
         ];

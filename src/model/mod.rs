@@ -17,6 +17,7 @@ mod notices;
 mod placing;
 mod saved;
 mod spoken;
+mod text;
 
 use std::rc::Rc;
 
@@ -233,6 +234,7 @@ impl Model {
             Action::Move { from, to, lane } => self.move_event(from, to, lane),
             Action::Remove(i) => self.remove(i),
             Action::Edit(i, event) => self.replace_event(i, *event),
+            Action::ApplyText(scenario) => self.apply_text(*scenario),
             Action::Select(i) => self.select(i),
             Action::SetCursor(c) => self.set_cursor(c),
             Action::StepBy(n) => self.step(n),

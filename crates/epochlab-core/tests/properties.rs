@@ -11,7 +11,7 @@
 //! with `epochlab run FILE --variant ID --steps`. Cases are bounded so the file runs in seconds in debug.
 
 use epochlab_core::checker::minimize_events;
-use epochlab_core::scenario::text::{parse_text, to_text};
+use epochlab_core::scenario::text::{parse_text, to_text, EventLines};
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
@@ -688,7 +688,14 @@ proptest! {
         let text = to_text(&s);
         let back = parse_text(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert!(back == s, "JSON -> text -> JSON differs:\n{}\n{}", text, s.to_json());
-        prop_assert_eq!(to_text(&back), text);
+        prop_assert_eq!(&to_text(&back), &text);
+        // Every step is on the line the mapping names (labels with spaces and quotes included).
+        let (lines, map) = (text.lines().collect::<Vec<_>>(), EventLines::of(&text));
+        prop_assert_eq!(map.len(), s.events.len());
+        for (i, e) in s.events.iter().enumerate() {
+            let line = map.line_of(i).unwrap_or(0);
+            prop_assert!(line > 0 && lines[line - 1].starts_with(e.kind().id()), "step {} on line {}", i, line);
+        }
     }
 
     /// Narration never contradicts the configuration or the state (see `check_narration`).

@@ -2,7 +2,7 @@
 //! and errors name the line and column and what was expected.
 
 use epochlab_core::presets::PRESETS;
-use epochlab_core::scenario::text::{looks_like_json, parse_any, parse_text, to_text};
+use epochlab_core::scenario::text::{looks_like_json, parse_any, parse_text, to_text, EventLines};
 use epochlab_core::scenario::{Delivery, Event};
 
 #[test]
@@ -50,4 +50,41 @@ fn json_and_text_are_told_apart_by_content() {
     let from_json = parse_any(&PRESETS[0].scenario().to_json()).expect("json");
     let from_text = parse_any(&format!("\u{feff}{}", to_text(&PRESETS[0].scenario()))).expect("text");
     assert_eq!(from_json, from_text);
+}
+
+#[test]
+fn every_step_of_a_written_text_is_on_the_line_the_mapping_names() {
+    for p in PRESETS {
+        let s = p.scenario();
+        let text = to_text(&s);
+        let lines: Vec<&str> = text.lines().collect();
+        let map = EventLines::of(&text);
+        assert_eq!(map.len(), s.events.len(), "{}", p.id);
+        for (i, e) in s.events.iter().enumerate() {
+            let line = map.line_of(i).expect("every step has a line");
+            assert!(
+                lines[line - 1].starts_with(e.kind().id()),
+                "{}: step {i} on line {line}: {}",
+                p.id,
+                lines[line - 1]
+            );
+            assert_eq!(map.step_on(line), Some(i));
+        }
+        assert_eq!(map.step_on(1), None, "the name is no step");
+        assert_eq!(map.line_of(s.events.len()), None);
+    }
+}
+
+#[test]
+fn the_mapping_skips_comments_blanks_and_the_header_and_survives_an_error() {
+    let text = "# mine\nname: x\nbrokers: A B\n\nelect A   # first\n\n  # aside\n1: produce m1\ncrsh A\nfetch B\n";
+    let map = EventLines::of(text);
+    assert_eq!((map.line_of(0), map.line_of(1), map.line_of(2), map.line_of(3)), (Some(5), Some(8), Some(9), Some(10)));
+    assert_eq!((map.step_on(4), map.step_on(6), map.step_on(7), map.step_on(9)), (None, None, None, Some(2)));
+    let at: Vec<Option<usize>> = (1..=12).map(|line| map.step_at(line)).collect();
+    let before = [None, None, None, None, Some(0), Some(0), Some(0), Some(1), Some(2), Some(3), Some(3), Some(3)];
+    assert_eq!(at, before, "a caret on a comment or blank line is after the step above it");
+    assert!(parse_text(text).unwrap_err().to_string().starts_with("line 9, "), "the line in error is step 2's");
+    assert!(EventLines::of("").is_empty());
+    assert_eq!(EventLines::of("\u{feff}brokers: A\r\nelect A\r\n").line_of(0), Some(2));
 }

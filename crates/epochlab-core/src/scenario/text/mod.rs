@@ -12,7 +12,7 @@ mod read;
 mod read_fields;
 mod write;
 
-pub use read::{parse_text, TextError};
+pub use read::{parse_text, EventLines, TextError};
 pub use write::to_text;
 
 use super::Scenario;

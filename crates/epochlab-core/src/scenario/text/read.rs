@@ -55,27 +55,26 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
     let mut events = Vec::new();
     let mut lines_of_events = Vec::new();
     let mut header_lines: Vec<(String, usize)> = Vec::new();
-    for (n, raw) in text.trim_start_matches('\u{feff}').lines().enumerate() {
-        let line = n + 1;
-        let content = strip_comment(raw);
-        if content.trim().is_empty() {
-            continue;
-        }
-        if let Some((key, value)) = header(content) {
-            if !events.is_empty() {
+    for (line, kind) in classified(text) {
+        let content = match kind {
+            Line::Blank => continue,
+            Line::Header(key, _) if !events.is_empty() => {
                 return fail(line, 1, format!("the header line \"{key}:\" must come before the first event"));
             }
-            header_value(&mut top, &mut config, key, value, line)?;
-            header_lines.push((key.to_string(), line));
-            continue;
-        }
+            Line::Header(key, value) => {
+                header_value(&mut top, &mut config, key, value, line)?;
+                header_lines.push((key.to_string(), line));
+                continue;
+            }
+            Line::Event(content) => content,
+        };
         if events.len() >= MAX_EVENTS {
             return fail(line, 1, format!("a scenario holds at most {MAX_EVENTS} events"));
         }
         events.push(event(content, line, events.len())?);
         lines_of_events.push(line);
     }
-    top.insert("version".into(), top.get("version").cloned().unwrap_or(json!(1)));
+    top.entry("version").or_insert_with(|| json!(1));
     top.insert("config".into(), Value::Object(config));
     top.insert("events".into(), Value::Array(events));
     if !top.contains_key("brokers") {
@@ -87,6 +86,70 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
         let line = header.or_else(|| event_index(&e.at).and_then(|i| lines_of_events.get(i).copied())).unwrap_or(1);
         fail(line, 1, e.message)
     })
+}
+
+/// What a line is to the reader.
+enum Line<'a> {
+    /// Empty, white space or a comment.
+    Blank,
+    /// `key: value` for a header key.
+    Header(&'a str, &'a str),
+    /// Anything else is an event (or an error in one), without its comment.
+    Event(&'a str),
+}
+
+/// Every line with its 1-based number and what it is.
+fn classified(text: &str) -> impl Iterator<Item = (usize, Line<'_>)> {
+    text.trim_start_matches('\u{feff}').lines().enumerate().map(|(n, raw)| {
+        let content = strip_comment(raw);
+        let line = if content.trim().is_empty() {
+            Line::Blank
+        } else if let Some((key, value)) = header(content) {
+            Line::Header(key, value)
+        } else {
+            Line::Event(content)
+        };
+        (n + 1, line)
+    })
+}
+
+/// Which line holds which step: step `i` is the `i`-th event line, as the reader counts them. It is known
+/// for any text, even one that does not read (a line in error that would be an event still counts), so an
+/// editor can follow its cursor while the text is being written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventLines(Vec<usize>);
+
+impl EventLines {
+    /// The event lines of `text`.
+    pub fn of(text: &str) -> EventLines {
+        EventLines(classified(text).filter(|(_, l)| matches!(l, Line::Event(_))).map(|(n, _)| n).collect())
+    }
+
+    /// The 1-based line of step `step`.
+    pub fn line_of(&self, step: usize) -> Option<usize> {
+        self.0.get(step).copied()
+    }
+
+    /// The step on a 1-based line, if that line is an event's.
+    pub fn step_on(&self, line: usize) -> Option<usize> {
+        self.0.binary_search(&line).ok()
+    }
+
+    /// The last step on or before a 1-based line: where a text cursor on that line is in time (after the
+    /// step above a comment or blank line; `None` above the first step).
+    pub fn step_at(&self, line: usize) -> Option<usize> {
+        self.0.partition_point(|l| *l <= line).checked_sub(1)
+    }
+
+    /// How many event lines there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// `events[3] (fetch)` → 3.

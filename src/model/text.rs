@@ -1,0 +1,79 @@
+//! The text panel's edits: the scenario its text reads as replaces the working one, as one undoable edit.
+//! The panel reads the text with the core (`epochlab_core::scenario::text`); the model only takes the result.
+
+use epochlab_core::scenario::Scenario;
+
+use super::Model;
+
+impl Model {
+    /// Take the scenario the text reads as. The name stays as written (an edited preset is not renamed
+    /// "(edited)" here, which would rewrite the line being typed); a new `variant:` is shown first.
+    pub(super) fn apply_text(&mut self, scenario: Scenario) {
+        if scenario == self.scenario {
+            return;
+        }
+        let was_at_end = self.cursor == self.last_step();
+        if let Some(id) = self.preset.take() {
+            self.edited_preset = Some(id);
+        }
+        let variant = scenario.config.variant;
+        self.scenario = scenario;
+        if self.variants.first() != Some(&variant) {
+            let mut variants = self.variants.clone();
+            variants.retain(|v| *v != variant);
+            variants.insert(0, variant);
+            self.set_variants(variants);
+        }
+        self.clear_error();
+        self.rerun();
+        if was_at_end {
+            self.cursor = self.last_step();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::model::{Action, Model};
+    use epochlab_core::scenario::text::{parse_text, to_text};
+    use epochlab_core::Variant;
+
+    fn applied(m: &Model, text: &str) -> Model {
+        m.after(Action::ApplyText(Box::new(parse_text(text).expect("valid text"))))
+    }
+
+    #[test]
+    fn a_text_edit_is_one_undo_entry_and_undo_brings_the_timeline_back() {
+        let m = Model::landing();
+        let text = to_text(&m.scenario).replace("\ncrash B\n", "\ncrash B power\nsettle\n");
+        let edited = applied(&m, &text);
+        assert_eq!(edited.scenario.events.len(), m.scenario.events.len() + 1);
+        assert_eq!(edited.history.depth(), m.history.depth() + 1);
+        assert_eq!(edited.cursor, edited.last_step(), "at the end, the cursor follows the end");
+        assert_eq!(edited.scenario.name, m.scenario.name, "the name stays as written");
+        assert_eq!((edited.preset, edited.edited_preset), (None, m.preset), "no longer the preset itself");
+        let undone = edited.after(Action::Undo);
+        assert_eq!(undone.scenario, m.scenario);
+        assert_eq!(to_text(&undone.scenario), to_text(&m.scenario), "the text follows");
+    }
+
+    #[test]
+    fn the_same_scenario_again_is_no_edit_and_a_new_variant_is_shown_first() {
+        let m = Model::landing();
+        let same = applied(&m, &format!("# a comment\n{}", to_text(&m.scenario)));
+        assert!(!same.history.can_undo());
+        assert!(std::rc::Rc::ptr_eq(&same.traces, &m.traces), "no re-run");
+        let text = to_text(&m.scenario).replace("variant: hw-truncation", "variant: kip-101");
+        let other = applied(&m, &text);
+        assert_eq!(other.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
+        assert_eq!(other.traces.len(), 3);
+    }
+
+    #[test]
+    fn a_view_only_embed_refuses_a_text_edit() {
+        let mut m = Model::landing();
+        m.page.read_only = true;
+        let text = to_text(&m.scenario).replace("\ncrash B\n", "\nsettle\n");
+        assert_eq!(applied(&m, &text).scenario, m.scenario);
+    }
+}
