@@ -127,12 +127,18 @@ fn shape(out: &mut String, g: Geometry, d: &Diagram, m: &Message, y: i32, label:
 }
 
 /// The start of a line's group: a button with its words, and a transparent target the width of the line.
+/// What it draws is hidden from screen readers (its name says it all), so that the name is the whole of
+/// what they and a speech user have to match. [`close_group`] ends it.
 fn open_group(out: &mut String, class: &str, data: &str, describe: &str, y: i32, width: i32) {
     let describe = xml_escape(describe);
     let _ = write!(
         out,
-        r#"<g class="seq__line{class}" {data} role="button" tabindex="0" aria-label="{describe}"><title>{describe}</title><rect class="seq__hit" x="0" y="{y}" width="{width}" height="{ROW_H}"/>"#
+        r#"<g class="seq__line{class}" {data} role="button" tabindex="0" aria-label="{describe}"><title>{describe}</title><rect class="seq__hit" x="0" y="{y}" width="{width}" height="{ROW_H}"/><g aria-hidden="true">"#
     );
+}
+
+fn close_group(out: &mut String) {
+    out.push_str("</g></g>");
 }
 
 fn message_line(out: &mut String, g: Geometry, d: &Diagram, line: &Line, y: i32, cursor: Option<usize>) {
@@ -140,8 +146,9 @@ fn message_line(out: &mut String, g: Geometry, d: &Diagram, line: &Line, y: i32,
     let Line::Message { message: m, variant, first_of_step } = line else { return };
     let tag = variant.and_then(|v| d.variants.get(v)).map(|v| v.id());
     let label = tag.map_or_else(|| m.label.clone(), |t| format!("{t}: {}", m.label));
+    // The name holds the line's visible words (WCAG 2.5.3), then where it goes.
     let describe = match tag {
-        Some(t) => format!("{} (under {t}; the variants differ here)", d.describe(m)),
+        Some(_) => format!("{label} (the variants differ here); {}", d.describe(m)),
         None => d.describe(m),
     };
     let mut class = when(m.step, m.step, cursor).to_string();
@@ -149,39 +156,41 @@ fn message_line(out: &mut String, g: Geometry, d: &Diagram, line: &Line, y: i32,
         let _ = write!(class, " seq__line--differs seq__line--v{v}");
     }
     let testid = if variant.is_some() { "seq-differs" } else { "seq-line" };
-    open_group(out, &class, &format!(r#"data-testid="{testid}" data-step="{}""#, m.step), &describe, y, width);
+    // The step's number is the gutter's, outside the line's button.
     if *first_of_step {
         let _ = write!(out, r#"<text class="seq__step" x="6" y="{}">{}</text>"#, y + 20, m.step);
     }
+    open_group(out, &class, &format!(r#"data-testid="{testid}" data-step="{}""#, m.step), &describe, y, width);
     if variant.is_some() {
         let _ = write!(out, r#"<text class="seq__differs" x="{}" y="{}">≠</text>"#, g.gutter - 22, y + 20);
     }
     shape(out, g, d, m, y, &label);
-    out.push_str("</g>");
+    close_group(out);
 }
 
 fn run_line(out: &mut String, g: Geometry, line: &Line, y: i32, width: i32, cursor: Option<usize>) {
     let Line::Run { item, run, open } = line else { return };
     let (first, last) = (run.first_step(), run.last_step());
     let state = if *open { "fold" } else { "show each" };
-    let describe = format!("{}: {state} of its {} round trips", run.label, run.rounds);
+    let describe = format!("{} — {state} (steps {first} to {last}, {} round trips)", run.label, run.rounds);
     let class = format!(" seq__run{}", when(first, last, cursor));
     let data = format!(r#"data-testid="seq-run" data-run="{item}" data-open="{open}" aria-expanded="{open}""#);
-    open_group(out, &class, &data, &describe, y, width);
     let steps = if first == last { first.to_string() } else { format!("{first}–{last}") };
+    let _ = write!(out, r#"<text class="seq__step" x="6" y="{}">{steps}</text>"#, y + 20);
+    open_group(out, &class, &data, &describe, y, width);
     let _ = write!(
         out,
-        r#"<rect class="seq__band" x="{}" y="{}" width="{}" height="{}" rx="4"/><text class="seq__step" x="6" y="{}">{steps}</text><text class="seq__label seq__label--run" x="{}" y="{}">{} {} — {state}</text></g>"#,
+        r#"<rect class="seq__band" x="{}" y="{}" width="{}" height="{}" rx="4"/><text class="seq__label seq__label--run" x="{}" y="{}">{} {} — {state}</text>"#,
         g.gutter + 4,
         y + 4,
         width - g.gutter - 8 - g.right,
         ROW_H - 8,
-        y + 20,
         g.gutter + 12,
         y + 19,
         if *open { "▾" } else { "▸" },
         xml_escape(&run.label),
     );
+    close_group(out);
 }
 
 /// Colours for the picture outside the page (the page's stylesheet gives its own, in both schemes).

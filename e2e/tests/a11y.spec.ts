@@ -7,11 +7,15 @@ import { chips, expectAccessible, open, watchErrors } from './helpers';
 const KINDS = ['produce', 'fetch', 'settle', 'crash', 'restart', 'elect', 'deliver', 'shrink_isr', 'shutdown',
   'checkpoint_hw', 'flush', 'consume', 'zombie'];
 
-const PANELS = ['Configuration: variants, brokers, cluster settings', 'Name, description and My scenarios',
-  'Share, embed, export and import'];
+const PANELS = ['Configuration: variants, brokers, cluster settings', 'Messages: a sequence diagram of the shown variants',
+  'Name, description and My scenarios', 'Share, embed, export and import'];
 
+/** Every panel of the full page open, the text panel too. */
 async function openPanels(page: Page) {
   for (const summary of PANELS) await page.locator('summary', { hasText: summary }).click();
+  const text = page.getByTestId('text-toggle');
+  if ((await text.getAttribute('aria-expanded')) !== 'true') await text.click();
+  await expect(page.locator('#text-panel')).toBeVisible();
 }
 
 /** Places a palette chip at the end with the keyboard, on the first lane that takes it. */

@@ -44,7 +44,7 @@ test.describe('the message-sequence diagram', () => {
     // The differing answer is one marked line per variant, each saying so in words.
     const differs = page.locator('[data-testid="seq-differs"][data-step="10"]');
     await expect(differs.filter({ hasText: 'kip-101: offset 2' })).toHaveCount(1);
-    await expect(differs.filter({ hasText: 'kip-279: epoch 0 ends at 2' })).toHaveAttribute('aria-label', /A → B: epoch 0 ends at 2 \(under kip-279/);
+    await expect(differs.filter({ hasText: 'kip-279: epoch 0 ends at 2' })).toHaveAttribute('aria-label', /^kip-279: epoch 0 ends at 2 \(the variants differ here\); step \d+, A → B: epoch 0 ends at 2$/);
     // Only kip-279's B truncates.
     await expect(differs.filter({ hasText: 'kip-279: truncate to 1 (r2)' })).toHaveCount(1);
     await first.getByRole('button', { name: 'Show step 10' }).click();

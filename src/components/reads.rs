@@ -62,7 +62,7 @@ pub fn reads_html(trace: &Trace, cursor: Option<usize>) -> String {
         return String::new();
     }
     let seen: Vec<&Read> = all.iter().filter(|r| cursor.is_some_and(|c| r.step as usize <= c)).collect();
-    let mut out = String::from(r#"<h4 class="reads__title">What consumers saw</h4><ol class="reads__list">"#);
+    let mut out = String::from(r#"<h3 class="reads__title">What consumers saw</h3><ol class="reads__list">"#);
     for r in &seen {
         read_item(&mut out, trace, r, cursor);
     }
