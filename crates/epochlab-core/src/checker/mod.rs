@@ -11,10 +11,12 @@ mod alphabet;
 mod search;
 mod seen;
 mod shrink;
+mod space;
 
 pub use alphabet::Alphabet;
 pub use search::check;
 pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
+pub use space::{Node, Space, Successor};
 
 use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};

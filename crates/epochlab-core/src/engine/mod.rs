@@ -70,6 +70,11 @@ impl<'a> Sim<'a> {
         }
     }
 
+    /// A simulation that continues from `state` and `memory` (a search's node).
+    pub(crate) fn resume(scenario: &'a Scenario, protocol: Protocol, state: State, memory: Memory) -> Sim<'a> {
+        Sim { scenario, protocol, state, memory, step: 0, annotations: Vec::new() }
+    }
+
     /// Resolve a broker name. The parser guarantees names exist; an unknown one is rejected, never a panic.
     pub(crate) fn broker(&self, name: &str) -> Result<BrokerId, Reject> {
         match self.scenario.broker_index(name) {
