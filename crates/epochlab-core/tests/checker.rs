@@ -118,3 +118,36 @@ mod shrinking {
         assert!(e.to_string().contains("nothing to shrink"));
     }
 }
+
+#[test]
+fn a_search_run_in_slices_ends_as_one_run_does() {
+    use epochlab_core::checker::Search;
+    for variant in [Variant::Kip279, Variant::Kafka21] {
+        let config = CheckConfig { variant, depth: 8, ..CheckConfig::default() };
+        let whole = check(&config, |_| true);
+        let mut search = Search::new(&config);
+        let mut slices = 0;
+        let sliced = loop {
+            slices += 1;
+            if let Some(r) = search.run(97) {
+                break r;
+            }
+            assert!(search.progress().unique_states <= whole.unique_states);
+        };
+        assert!(slices > 10, "{slices}");
+        assert_eq!(sliced, whole, "{}", variant.id());
+        assert_eq!(search.run(97), Some(whole), "an ended search keeps its result");
+    }
+}
+
+#[test]
+fn a_cancelled_search_says_so_and_is_not_exhausted() {
+    let mut calls = 0;
+    let r = check(&CheckConfig { variant: Variant::Kafka21, ..CheckConfig::default() }, |p| {
+        calls += 1;
+        assert!(p.unique_states > 0 && p.queue > 0);
+        calls < 3
+    });
+    assert!(r.cancelled && !r.exhausted && r.counterexample.is_none(), "{r:?}");
+    assert_eq!(calls, 3);
+}

@@ -1,15 +1,16 @@
-//! The breadth-first search over a [`Space`].
+//! The breadth-first search over a [`Space`], resumable: [`Search::run`] expands a budget of nodes and
+//! returns, so a worker can report progress and hear a cancel between slices; [`check`] runs it to the end.
 
 use std::collections::VecDeque;
 
 use super::seen::Seen;
-use super::space::Space;
+use super::space::{Node, Space};
 use super::{CheckConfig, CheckResult, Progress};
 use crate::invariants::Violation;
 use crate::scenario::Scenario;
 
-/// States between progress reports.
-const REPORT_EVERY: u64 = 4096;
+/// Nodes expanded between progress reports in [`check`].
+const REPORT_EVERY: u64 = 2048;
 
 /// Every path as (parent, event index): a node's path is followed back to the root (u32::MAX).
 struct Paths(Vec<(u32, u16)>);
@@ -34,94 +35,145 @@ impl Paths {
         reversed.reverse();
         reversed
     }
+
+    fn bytes(&self) -> usize {
+        self.0.capacity() * std::mem::size_of::<(u32, u16)>()
+    }
 }
 
 /// Search for the shortest counterexample. `progress` is called every few thousand states; returning false
 /// cancels the search.
 pub fn check(config: &CheckConfig, mut progress: impl FnMut(&Progress) -> bool) -> CheckResult {
-    let space = Space::new(config);
-    let mut search = Search { seen: Seen::new(), paths: Paths(Vec::new()), depth_cut: false };
-    let root = space.root();
-    search.seen.insert(root.fingerprint());
-    let mut queue = VecDeque::from([(root, u32::MAX)]);
-    let mut result = search.empty_result();
-    while let Some((node, path)) = queue.pop_front() {
-        result.depth_reached = result.depth_reached.max(node.depth());
-        if space.at_depth_bound(&node) {
-            // Left unexpanded: the space is not exhausted, only explored to the depth bound.
-            search.depth_cut = true;
-            continue;
+    let mut search = Search::new(config);
+    // Each slice expands at least one node, so this ends within the state space's size.
+    loop {
+        if let Some(result) = search.run(REPORT_EVERY) {
+            return result;
         }
-        for index in 0..space.alphabet().len() {
-            let Some(next) = space.successor(&node, index) else { continue };
-            result.transitions += 1;
-            if let Some(violation) = next.violation {
-                let path = search.paths.push(path, index);
-                let scenario = space.counterexample(&search.paths.events(path), &violation);
-                return search.finish(result, Some((scenario, violation)), node.depth() + 1, true);
-            }
-            if !search.seen.insert(next.node.fingerprint()) {
-                continue;
-            }
-            if search.seen.len() as u64 >= config.max_states {
-                result.hit_state_limit = true;
-                return search.finish(result, None, node.depth() + 1, false);
-            }
-            queue.push_back((next.node, search.paths.push(path, index)));
-        }
-        if search.seen.len() as u64 % REPORT_EVERY == 0 || queue.is_empty() {
-            let p = Progress {
-                unique_states: search.seen.len() as u64,
-                transitions: result.transitions,
-                depth: node.depth(),
-                queue: queue.len() as u64,
-            };
-            if !progress(&p) {
-                result.cancelled = true;
-                return search.finish(result, None, node.depth(), false);
-            }
+        if !progress(&search.progress()) {
+            return search.cancel();
         }
     }
-    let depth = result.depth_reached;
-    search.finish(result, None, depth, true)
 }
 
-struct Search {
+/// A search under way.
+pub struct Search {
+    space: Space,
     seen: Seen,
     paths: Paths,
+    queue: VecDeque<(Node, u32)>,
+    result: CheckResult,
+    depth: u32,
     depth_cut: bool,
+    ended: Option<CheckResult>,
 }
 
 impl Search {
-    fn empty_result(&self) -> CheckResult {
-        CheckResult {
-            counterexample: None,
-            violation: None,
-            exhausted: false,
-            hit_state_limit: false,
-            cancelled: false,
-            unique_states: 0,
-            transitions: 0,
-            depth_reached: 0,
-            seen_bytes: 0,
+    /// A search of `config`'s space, at its root.
+    pub fn new(config: &CheckConfig) -> Search {
+        let space = Space::new(config);
+        let root = space.root();
+        let mut seen = Seen::new();
+        seen.insert(root.fingerprint());
+        Search {
+            space,
+            seen,
+            paths: Paths(Vec::new()),
+            queue: VecDeque::from([(root, u32::MAX)]),
+            result: empty_result(),
+            depth: 0,
+            depth_cut: false,
+            ended: None,
         }
     }
 
-    fn finish(
-        &self,
-        mut r: CheckResult,
-        found: Option<(Scenario, Violation)>,
-        depth: u32,
-        exhausted: bool,
-    ) -> CheckResult {
+    /// Where it is.
+    pub fn progress(&self) -> Progress {
+        Progress {
+            unique_states: self.seen.len() as u64,
+            transitions: self.result.transitions,
+            depth: self.depth,
+            queue: self.queue.len() as u64,
+        }
+    }
+
+    /// Expand up to `budget` nodes (at least one): the result once the search has ended, else `None`.
+    pub fn run(&mut self, budget: u64) -> Option<CheckResult> {
+        if self.ended.is_some() {
+            return self.ended.clone();
+        }
+        for _ in 0..budget.max(1) {
+            let Some((node, path)) = self.queue.pop_front() else {
+                return Some(self.finish(None, self.depth, true));
+            };
+            self.depth = self.depth.max(node.depth());
+            if self.space.at_depth_bound(&node) {
+                // Left unexpanded: the space is not exhausted, only explored to the depth bound.
+                self.depth_cut = true;
+                continue;
+            }
+            if let Some(done) = self.expand(&node, path) {
+                return Some(done);
+            }
+        }
+        None
+    }
+
+    /// Stop here: the result so far, marked cancelled.
+    pub fn cancel(&mut self) -> CheckResult {
+        self.result.cancelled = true;
+        self.finish(None, self.depth, false)
+    }
+
+    /// Queue the new successors of `node`; the result if one ends a counterexample or fills the state limit.
+    fn expand(&mut self, node: &Node, path: u32) -> Option<CheckResult> {
+        for index in 0..self.space.alphabet().len() {
+            let Some(next) = self.space.successor(node, index) else { continue };
+            self.result.transitions += 1;
+            if let Some(violation) = next.violation {
+                let path = self.paths.push(path, index);
+                let scenario = self.space.counterexample(&self.paths.events(path), &violation);
+                return Some(self.finish(Some((scenario, violation)), node.depth() + 1, true));
+            }
+            if !self.seen.insert(next.node.fingerprint()) {
+                continue;
+            }
+            if self.seen.len() as u64 >= self.space.config().max_states {
+                self.result.hit_state_limit = true;
+                return Some(self.finish(None, node.depth() + 1, false));
+            }
+            let at = self.paths.push(path, index);
+            self.queue.push_back((next.node, at));
+        }
+        None
+    }
+
+    fn finish(&mut self, found: Option<(Scenario, Violation)>, depth: u32, exhausted: bool) -> CheckResult {
+        let mut r = self.result.clone();
         r.unique_states = self.seen.len() as u64;
-        r.depth_reached = r.depth_reached.max(depth);
+        r.depth_reached = self.depth.max(depth);
         r.exhausted = exhausted && !self.depth_cut && found.is_none();
-        r.seen_bytes = self.seen.bytes() as u64;
+        r.seen_bytes = (self.seen.bytes() + self.paths.bytes()) as u64;
         if let Some((scenario, violation)) = found {
             r.counterexample = Some(scenario);
             r.violation = Some(violation);
         }
+        self.queue.clear();
+        self.ended = Some(r.clone());
         r
+    }
+}
+
+fn empty_result() -> CheckResult {
+    CheckResult {
+        counterexample: None,
+        violation: None,
+        exhausted: false,
+        hit_state_limit: false,
+        cancelled: false,
+        unique_states: 0,
+        transitions: 0,
+        depth_reached: 0,
+        seen_bytes: 0,
     }
 }
