@@ -8,6 +8,7 @@
 //! `cargo bench -p epochlab-core --bench checker` (`-- quick` for the kafka-2.1 rows only).
 
 #[path = "../tests/support/stateright_model.rs"]
+#[allow(dead_code)] // the counterexample length is for the cross-check tests
 mod stateright_model;
 
 use std::process::Command;
@@ -96,6 +97,7 @@ fn run_case(args: &[String]) {
     let index: usize = args[0].parse().expect("case index");
     let (_, config) = cases(args.get(2).map(String::as_str) == Some("quick")).swap_remove(index);
     let before = peak_resident();
+    #[allow(clippy::disallowed_methods)] // a benchmark measures time; the core itself has no clock
     let started = Instant::now();
     let states = if args[1] == "ours" {
         check(&config, |_| true).unique_states

@@ -2,6 +2,7 @@
 //! returns, so a worker can report progress and hear a cancel between slices; [`check`] runs it to the end.
 
 use std::collections::VecDeque;
+use std::ops::ControlFlow;
 
 use super::seen::Seen;
 use super::space::{Node, Space};
@@ -54,6 +55,12 @@ pub fn check(config: &CheckConfig, mut progress: impl FnMut(&Progress) -> bool) 
             return search.cancel();
         }
     }
+}
+
+/// Why an expansion ended the search.
+enum Ended {
+    Found(Box<(Scenario, Violation)>),
+    StateLimit,
 }
 
 /// A search under way.
@@ -127,25 +134,34 @@ impl Search {
 
     /// Queue the new successors of `node`; the result if one ends a counterexample or fills the state limit.
     fn expand(&mut self, node: &Node, path: u32) -> Option<CheckResult> {
-        for index in 0..self.space.alphabet().len() {
-            let Some(next) = self.space.successor(node, index) else { continue };
+        let mut ended = None;
+        let space = &self.space;
+        space.for_each_successor(node, |index, next| {
             self.result.transitions += 1;
             if let Some(violation) = next.violation {
                 let path = self.paths.push(path, index);
-                let scenario = self.space.counterexample(&self.paths.events(path), &violation);
-                return Some(self.finish(Some((scenario, violation)), node.depth() + 1, true));
+                let scenario = space.counterexample(&self.paths.events(path), &violation);
+                ended = Some(Ended::Found(Box::new((scenario, violation))));
+                return ControlFlow::Break(());
             }
             if !self.seen.insert(next.node.fingerprint()) {
-                continue;
+                return ControlFlow::Continue(());
             }
-            if self.seen.len() as u64 >= self.space.config().max_states {
-                self.result.hit_state_limit = true;
-                return Some(self.finish(None, node.depth() + 1, false));
+            if self.seen.len() as u64 >= space.config().max_states {
+                ended = Some(Ended::StateLimit);
+                return ControlFlow::Break(());
             }
             let at = self.paths.push(path, index);
             self.queue.push_back((next.node, at));
+            ControlFlow::Continue(())
+        });
+        match ended? {
+            Ended::Found(found) => Some(self.finish(Some(*found), node.depth() + 1, true)),
+            Ended::StateLimit => {
+                self.result.hit_state_limit = true;
+                Some(self.finish(None, node.depth() + 1, false))
+            }
         }
-        None
     }
 
     fn finish(&mut self, found: Option<(Scenario, Violation)>, depth: u32, exhausted: bool) -> CheckResult {

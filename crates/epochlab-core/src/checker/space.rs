@@ -3,6 +3,7 @@
 //! tests and the checker bench build over it, so both explore the same transitions by construction.
 
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 
 use super::CheckConfig;
 use crate::engine::{Memory, Sim};
@@ -104,6 +105,33 @@ impl Space {
         }
         let violation = self.new_goal_violation(&node.memory, &sim.memory);
         Some(Successor { node: Node { state: sim.state, memory: sim.memory, depth: node.depth + 1 }, violation })
+    }
+
+    /// Every successor of `node` in alphabet order, to `visit` (which may stop the walk), as
+    /// [`Space::successor`] gives them one by one. Cheaper: a refused event changes nothing (the engine
+    /// refuses before it changes anything), so one copy of the node serves every refusal in a row.
+    pub fn for_each_successor(&self, node: &Node, mut visit: impl FnMut(usize, Successor) -> ControlFlow<()>) {
+        let mut sim: Option<Sim<'_>> = None;
+        for (index, event) in self.alphabet.iter().enumerate() {
+            if matches!(event, Event::Produce { .. }) && node.memory.records.len() >= usize::from(self.config.records) {
+                continue;
+            }
+            let resume = || Sim::resume(&self.base, self.protocol, node.state.clone(), node.memory.clone());
+            let s = sim.get_or_insert_with(resume);
+            if !s.transition(node.depth, event) {
+                debug_assert!(s.state == node.state && s.memory == node.memory, "a refused event changed nothing");
+                continue;
+            }
+            let Some(after) = sim.take() else { continue };
+            if after.state.controller.leader_epoch > self.config.epochs {
+                continue;
+            }
+            let violation = self.new_goal_violation(&node.memory, &after.memory);
+            let next = Node { state: after.state, memory: after.memory, depth: node.depth + 1 };
+            if visit(index, Successor { node: next, violation }).is_break() {
+                return;
+            }
+        }
     }
 
     /// A violation of the goal, not by design, that the step added.
