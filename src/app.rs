@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::checker_panel::CheckerPanel;
 use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
@@ -246,6 +247,9 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
+                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
+                    <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>

@@ -46,6 +46,7 @@ fn main() {
         "{:<32} {:>10} {:>11} {:>9} {:>13} {:>9} {:>7} {:>9} {:>9}",
         "bounds", "states", "ours/s", "ours s", "stateright/s", "sr s", "ratio", "ours B/st", "sr B/st"
     );
+    let mut measured = Vec::new();
     for (index, (name, _)) in cases(quick).iter().enumerate() {
         let ours = child(index, "ours", quick);
         let theirs = child(index, "stateright", quick);
@@ -64,8 +65,26 @@ fn main() {
         if ours.states != theirs.states {
             println!("    (unique states differ: ours {}, stateright {})", ours.states, theirs.states);
         }
+        measured.push((name.clone(), ours.rate(), theirs.rate()));
     }
     println!("(ratio = ours / stateright; B/st = peak resident growth / unique states, queue and paths included)");
+    wasm_rows(&measured);
+}
+
+/// The wasm worker's rates measured in Chromium (scripts/bench.sh passes them as EPOCHLAB_WASM_RATES,
+/// `name=states per second;...`), beside this run's native ones.
+fn wasm_rows(measured: &[(String, f64, f64)]) {
+    let Ok(rates) = std::env::var("EPOCHLAB_WASM_RATES") else { return };
+    for pair in rates.split(';').filter(|p| !p.is_empty()) {
+        let Some((name, rate)) = pair.split_once('=') else { continue };
+        let Ok(wasm) = rate.parse::<f64>() else { continue };
+        let Some((_, ours, theirs)) = measured.iter().find(|(n, ..)| n == name) else { continue };
+        println!(
+            "wasm worker, {name}: {wasm:.0} states/s = {:.2}x ours native ({ours:.0}/s), {:.2}x stateright native ({theirs:.0}/s)",
+            wasm / ours,
+            wasm / theirs
+        );
+    }
 }
 
 struct Measured {
