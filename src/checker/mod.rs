@@ -68,3 +68,35 @@ impl Reply {
         Reply { kind: s("t"), text: s("text"), depth: n("depth"), max: n("max"), list, open }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::checker::{check, CheckConfig};
+    use epochlab_core::Variant;
+
+    #[test]
+    fn the_workers_verdict_reads_back_with_the_scenario_to_open() {
+        let config = CheckConfig { variant: Variant::HwTruncation, ..CheckConfig::default() };
+        let r = check(&config, |_| true);
+        let reply = Reply::parse(&protocol::finished(&config, &r, 0.5));
+        assert_eq!(reply.kind, "done");
+        assert!(reply.text.contains("Found the shortest failure under hw-truncation"), "{}", reply.text);
+        let (json, cursor, notice) = reply.open.expect("a scenario to open");
+        let scenario = epochlab_core::scenario::Scenario::from_json(&json).expect("valid");
+        assert_eq!(cursor, Some(scenario.events.len() - 1));
+        assert!(notice.contains("hw-truncation"));
+    }
+
+    #[test]
+    fn a_request_reads_back_in_the_worker_and_bad_ones_are_refused() {
+        let settings = epochlab_core::scenario::Scenario::empty().to_json();
+        let text = check_request("kafka-2.1", &["I1", "I3"], [3, 2, 3, 9], &settings);
+        let Ok(protocol::Request::Check(c)) = protocol::read(&text) else { panic!("{text}") };
+        assert_eq!((c.variant, c.brokers, c.depth, c.goal.len()), (Variant::Kafka21, 3, 9, 2));
+        assert!(protocol::read(&check_request("nope", &["I1"], [2, 2, 3, 9], &settings)).is_err());
+        assert!(protocol::read(&check_request("kip-279", &[], [2, 2, 3, 9], &settings)).is_err());
+        assert!(protocol::read("{").is_err());
+        assert_eq!(Reply::parse("garbage").kind, "failed");
+    }
+}

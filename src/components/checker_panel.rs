@@ -169,78 +169,73 @@ fn settings(s: &Scenario) -> String {
     Scenario { events: Vec::new(), ..s.clone() }.to_json()
 }
 
-fn form(bounds: &UseStateHandle<Bounds>, running: bool) -> Html {
+impl Bounds {
+    /// A form field changed: `name` is the field, `value` its new value (an invariant's id toggles it).
+    fn set(&mut self, name: &str, value: &str) {
+        let number = |old: u32| value.parse().unwrap_or(old);
+        match name {
+            "variant" => self.variant = Variant::from_id(value).unwrap_or(self.variant),
+            "brokers" => self.brokers = number(self.brokers.into()) as u8,
+            "records" => self.records = number(self.records.into()) as u8,
+            "epochs" => self.epochs = number(self.epochs.max(0) as u32) as i32,
+            "depth" => self.depth = number(self.depth),
+            "goal" => match InvariantId::from_id(value) {
+                Some(i) if self.goal.contains(&i) => self.goal.retain(|g| *g != i),
+                Some(i) => self.goal.push(i),
+                None => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+/// The form. One change listener on the fieldset reads which field changed (by its name), so the page
+/// carries one closure, not one per field.
+fn form(bounds: &UseStateHandle<Bounds>, busy: bool) -> Html {
     let b = (**bounds).clone();
-    let set = |f: fn(&mut Bounds, &str)| {
+    let onchange = {
         let bounds = bounds.clone();
         Callback::from(move |e: Event| {
+            let (name, value) = match e.target_dyn_into::<HtmlSelectElement>() {
+                Some(s) => (s.name(), s.value()),
+                None => e.target_dyn_into::<HtmlInputElement>().map(|i| (i.name(), i.value())).unwrap_or_default(),
+            };
             let mut next = (*bounds).clone();
-            let value = e.target_dyn_into::<HtmlSelectElement>().map(|s| s.value());
-            let value = value.or_else(|| e.target_dyn_into::<HtmlInputElement>().map(|i| i.value()));
-            f(&mut next, &value.unwrap_or_default());
+            next.set(&name, &value);
             bounds.set(next);
         })
     };
     let variants =
         Variant::ALL.iter().map(|v| html! { <option value={v.id()} selected={*v == b.variant}>{ v.id() }</option> });
-    html! {
-        <fieldset class="checker__form" disabled={running}>
-            <label class="config__field">{ "Variant " }
-                <select data-testid="checker-variant" onchange={set(|b, v| b.variant = Variant::from_id(v).unwrap_or(b.variant))}>
-                    { for variants }
-                </select>
-            </label>
-            <label class="config__field">{ "Brokers " }
-                <select data-testid="checker-brokers" onchange={set(|b, v| b.brokers = v.parse().unwrap_or(2))}>
-                    <option value="2" selected={b.brokers == 2}>{ "2" }</option>
-                    <option value="3" selected={b.brokers == 3}>{ "3" }</option>
-                </select>
-            </label>
-            { number("Records", "checker-records", b.records.into(), 1, 4, set(|b, v| b.records = v.parse().unwrap_or(b.records))) }
-            { number("Leader epochs", "checker-epochs", b.epochs.into(), 1, 6, set(|b, v| b.epochs = v.parse().unwrap_or(b.epochs))) }
-            { number("Depth (events)", "checker-depth", b.depth.into(), 1, 20, set(|b, v| b.depth = v.parse().unwrap_or(b.depth))) }
-            { invariants(bounds) }
-        </fieldset>
-    }
-}
-
-fn number(
-    label: &'static str,
-    testid: &'static str,
-    value: i64,
-    min: i64,
-    max: i64,
-    onchange: Callback<Event>,
-) -> Html {
-    html! {
-        <label class="config__field">{ format!("{label} ") }
-            <input type="number" min={min.to_string()} max={max.to_string()} value={value.to_string()}
-                data-testid={testid} {onchange} />
-        </label>
-    }
-}
-
-fn invariants(bounds: &UseStateHandle<Bounds>) -> Html {
-    let boxes = default_goal().into_iter().map(|i| {
-        let bounds = bounds.clone();
-        let on = bounds.goal.contains(&i);
-        let onchange = Callback::from(move |_| {
-            let mut next = (*bounds).clone();
-            if on {
-                next.goal.retain(|g| *g != i);
-            } else {
-                next.goal.push(i);
-            }
-            bounds.set(next);
-        });
+    let brokers = [2u8, 3].map(|n| html! { <option value={n.to_string()} selected={b.brokers == n}>{ n }</option> });
+    let goal = default_goal().into_iter().map(|i| {
         html! {
             <label class="config__check" title={i.name()}>
-                <input type="checkbox" checked={on} {onchange} data-testid={format!("checker-invariant-{}", i.id())} />
+                <input type="checkbox" name="goal" value={i.id()} checked={b.goal.contains(&i)}
+                    data-testid={format!("checker-invariant-{}", i.id())} />
                 { i.id() }
             </label>
         }
     });
-    html! { <span class="checker__invariants">{ "Invariants: " }{ for boxes }</span> }
+    html! {
+        <fieldset class="checker__form" disabled={busy} {onchange}>
+            <label class="config__field">{ "Variant " }<select name="variant" data-testid="checker-variant">{ for variants }</select></label>
+            <label class="config__field">{ "Brokers " }<select name="brokers" data-testid="checker-brokers">{ for brokers }</select></label>
+            { number("Records", "records", b.records.into(), 4) }
+            { number("Leader epochs", "epochs", b.epochs.max(0) as u32, 6) }
+            { number("Depth (events)", "depth", b.depth, 20) }
+            <span class="checker__invariants">{ "Invariants: " }{ for goal }</span>
+        </fieldset>
+    }
+}
+
+fn number(label: &'static str, name: &'static str, value: u32, max: u32) -> Html {
+    html! {
+        <label class="config__field">{ label }{ " " }
+            <input type="number" {name} min="1" max={max.to_string()} value={value.to_string()}
+                data-testid={format!("checker-{name}")} />
+        </label>
+    }
 }
 
 fn status_view(reply: Option<&Reply>) -> Html {
@@ -254,7 +249,30 @@ fn status_view(reply: Option<&Reply>) -> Html {
         <div class="checker__result" role="status" data-testid={testid}>
             { for progress }
             <span>{ r.text.clone() }</span>
-            if !r.list.is_empty() { <ol class="checker__reasons" data-testid="checker-reasons">{ for list }</ol> }
+            if !r.list.is_empty() { <ul class="checker__reasons" data-testid="checker-reasons">{ for list }</ul> }
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_field_sets_its_bound_and_an_invariant_toggles() {
+        let mut b = Bounds::default();
+        for (name, value) in
+            [("variant", "kafka-2.1"), ("brokers", "3"), ("records", "3"), ("epochs", "4"), ("depth", "7")]
+        {
+            b.set(name, value);
+        }
+        assert_eq!((b.variant, b.brokers, b.records, b.epochs, b.depth), (Variant::Kafka21, 3, 3, 4, 7));
+        b.set("goal", "I1");
+        assert!(!b.goal.contains(&InvariantId::I1));
+        b.set("goal", "I1");
+        assert!(b.goal.contains(&InvariantId::I1));
+        b.set("depth", "lots");
+        b.set("variant", "nope");
+        assert_eq!((b.depth, b.variant), (7, Variant::Kafka21), "what does not parse changes nothing");
     }
 }
