@@ -1,6 +1,10 @@
 //! "Find the shortest failure": the model checker's panel. The search and the shrinker run in a Web Worker
 //! (`crate::checker::worker`), spawned on the first request, so the page neither downloads it before nor
 //! stutters while it runs. What it finds opens on the timeline through an undoable action.
+//!
+//! The panel is in the page's first download, so it is written as markup text (one raw node for the form,
+//! one for the buttons and the verdict) with one click and one change listener, and the form is read when a
+//! button is pressed: Yew's markup builders would cost that download several kilobytes more.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,6 +16,8 @@ use epochlab_core::Variant;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
+
+use crate::panic::escape;
 use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
@@ -21,23 +27,6 @@ use crate::model::Action;
 /// The worker's script, beside the page (Trunk writes it there without a hash), and its wasm.
 const WORKER_SCRIPT: &str = "checker-worker.js";
 const WORKER_WASM: &str = "checker-worker_bg.wasm";
-
-/// The bounds the form holds.
-#[derive(Clone, Debug, PartialEq)]
-struct Bounds {
-    variant: Variant,
-    goal: Vec<InvariantId>,
-    brokers: u8,
-    records: u8,
-    epochs: i32,
-    depth: u32,
-}
-
-impl Default for Bounds {
-    fn default() -> Self {
-        Bounds { variant: Variant::HwTruncation, goal: default_goal(), brokers: 2, records: 2, epochs: 3, depth: 12 }
-    }
-}
 
 /// The running worker: requests wait until its wasm has loaded; it ends when the panel closes.
 struct Link {
@@ -106,12 +95,33 @@ fn answer(reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &Dispa
 /// The panel.
 #[function_component(CheckerPanel)]
 pub fn checker_panel(props: &ModelProps) -> Html {
-    let bounds = use_state(Bounds::default);
+    let root = use_node_ref();
     let status = use_state(|| None::<Reply>);
     let link = use_mut_ref(|| None::<Link>);
-    let send = {
-        let (link, status, dispatch) = (link.clone(), status.clone(), props.dispatch.clone());
-        Callback::from(move |request: String| {
+    let onclick = {
+        let (root, status, dispatch, scenario) =
+            (root.clone(), status.clone(), props.dispatch.clone(), props.model.scenario.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(action) = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.get_attribute("data-act")) else {
+                return;
+            };
+            let Some(form) = root.cast::<web_sys::Element>() else { return };
+            let read = |name: &str| field(&form, name);
+            let request = match action.as_str() {
+                "run" => {
+                    let goal: Vec<&str> =
+                        default_goal().into_iter().map(InvariantId::id).filter(|id| checked(&form, id)).collect();
+                    let number = |name: &str| read(name).parse().unwrap_or(0);
+                    let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
+                    check_request(&read("variant"), &goal, bounds, &settings(&scenario))
+                }
+                "shrink" => shrink_request(&scenario.to_json(), &read("variant")),
+                _ => cancel_request(),
+            };
+            if action != "cancel" {
+                let first = if action == "run" { "Starting the checker…" } else { "Shrinking…" };
+                status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
+            }
             let mut slot = link.borrow_mut();
             if slot.is_none() {
                 let (status, dispatch) = (status.clone(), dispatch.clone());
@@ -127,41 +137,28 @@ pub fn checker_panel(props: &ModelProps) -> Html {
             }
         })
     };
+    let form = use_memo((), |_| Html::from_html_unchecked(form_markup().into()));
     let busy = status.as_ref().is_some_and(|r| r.kind == "progress");
-    let start = |request: fn(&Bounds, &Scenario) -> String, first: &'static str| {
-        let (b, status, send, scenario) = (bounds.clone(), status.clone(), send.clone(), props.model.scenario.clone());
-        Callback::from(move |_| {
-            status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
-            send.emit(request(&b, &scenario));
-        })
-    };
-    let find =
-        start(|b, s| check_request(b.variant.id(), &ids(&b.goal), bounds_of(b), &settings(s)), "Starting the checker…");
-    let shrink = start(|b, s| shrink_request(&s.to_json(), b.variant.id()), "Shrinking…");
-    let cancel = send.reform(|_| cancel_request());
+    let buttons = Html::from_html_unchecked(buttons_markup(busy).into());
+    let below = Html::from_html_unchecked(status_markup(status.as_ref()).into());
     html! {
-        <div class="checker" data-testid="checker-panel">
-            <p class="checker__intro">{ "A breadth-first search over every sequence of events within the bounds, \
-                run in the background: the first failure it finds is a shortest one. It starts from an empty \
-                cluster with this scenario's settings." }</p>
-            { form(&bounds, busy) }
-            <div class="checker__buttons">
-                <button type="button" onclick={find} disabled={busy} data-testid="checker-run">{ "Find the shortest failure" }</button>
-                <button type="button" onclick={cancel} disabled={!busy} data-testid="checker-cancel">{ "Cancel" }</button>
-                <button type="button" onclick={shrink} disabled={busy} data-testid="checker-shrink">
-                    { format!("Shrink this scenario under {}", bounds.variant.id()) }</button>
-            </div>
-            { status_view(status.as_ref()) }
-        </div>
+        <div class="checker" data-testid="checker-panel" ref={root} {onclick}>{ (*form).clone() }<div>{ buttons }</div><div>{ below }</div></div>
     }
 }
 
-fn ids(goal: &[InvariantId]) -> Vec<&'static str> {
-    goal.iter().map(|i| i.id()).collect()
+/// A form field's value, by name.
+fn field(form: &web_sys::Element, name: &str) -> String {
+    let found = form.query_selector(&format!("[name={name}]")).ok().flatten();
+    let select = found.as_ref().and_then(|e| e.dyn_ref::<HtmlSelectElement>().map(HtmlSelectElement::value));
+    select
+        .or_else(|| found.and_then(|e| e.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::value)))
+        .unwrap_or_default()
 }
 
-fn bounds_of(b: &Bounds) -> [u32; 4] {
-    [u32::from(b.brokers), u32::from(b.records), b.epochs.max(0) as u32, b.depth]
+/// Whether an invariant's box is ticked.
+fn checked(form: &web_sys::Element, id: &str) -> bool {
+    let found = form.query_selector(&format!("input[value={id}]")).ok().flatten();
+    found.and_then(|e| e.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::checked)).unwrap_or(false)
 }
 
 /// The scenario's settings, without its events (the search starts from an empty cluster).
@@ -169,89 +166,81 @@ fn settings(s: &Scenario) -> String {
     Scenario { events: Vec::new(), ..s.clone() }.to_json()
 }
 
-impl Bounds {
-    /// A form field changed: `name` is the field, `value` its new value (an invariant's id toggles it).
-    fn set(&mut self, name: &str, value: &str) {
-        let number = |old: u32| value.parse().unwrap_or(old);
-        match name {
-            "variant" => self.variant = Variant::from_id(value).unwrap_or(self.variant),
-            "brokers" => self.brokers = number(self.brokers.into()) as u8,
-            "records" => self.records = number(self.records.into()) as u8,
-            "epochs" => self.epochs = number(self.epochs.max(0) as u32) as i32,
-            "depth" => self.depth = number(self.depth),
-            "goal" => match InvariantId::from_id(value) {
-                Some(i) if self.goal.contains(&i) => self.goal.retain(|g| *g != i),
-                Some(i) => self.goal.push(i),
-                None => {}
-            },
-            _ => {}
-        }
-    }
-}
-
-/// The form. One change listener on the fieldset reads which field changed (by its name), so the page
-/// carries one closure, not one per field.
-fn form(bounds: &UseStateHandle<Bounds>, busy: bool) -> Html {
-    let b = (**bounds).clone();
-    let onchange = {
-        let bounds = bounds.clone();
-        Callback::from(move |e: Event| {
-            let (name, value) = match e.target_dyn_into::<HtmlSelectElement>() {
-                Some(s) => (s.name(), s.value()),
-                None => e.target_dyn_into::<HtmlInputElement>().map(|i| (i.name(), i.value())).unwrap_or_default(),
-            };
-            let mut next = (*bounds).clone();
-            next.set(&name, &value);
-            bounds.set(next);
-        })
+/// The form, once: the defaults are the issue's (hw-truncation, 2 brokers, 2 records, epoch 3, depth 12).
+fn form_markup() -> String {
+    let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
+    let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
+    let number = |label: &str, name: &str, value: u32, max: u32| {
+        format!(
+            "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"1\" max=\"{max}\" \
+                 value=\"{value}\" data-testid=\"checker-{name}\"></label>"
+        )
     };
-    let variants =
-        Variant::ALL.iter().map(|v| html! { <option value={v.id()} selected={*v == b.variant}>{ v.id() }</option> });
-    let brokers = [2u8, 3].map(|n| html! { <option value={n.to_string()} selected={b.brokers == n}>{ n }</option> });
-    let goal = default_goal().into_iter().map(|i| {
-        html! {
-            <label class="config__check" title={i.name()}>
-                <input type="checkbox" name="goal" value={i.id()} checked={b.goal.contains(&i)}
-                    data-testid={format!("checker-invariant-{}", i.id())} />
-                { i.id() }
-            </label>
-        }
-    });
-    html! {
-        <fieldset class="checker__form" disabled={busy} {onchange}>
-            <label class="config__field">{ "Variant " }<select name="variant" data-testid="checker-variant">{ for variants }</select></label>
-            <label class="config__field">{ "Brokers " }<select name="brokers" data-testid="checker-brokers">{ for brokers }</select></label>
-            { number("Records", "records", b.records.into(), 4) }
-            { number("Leader epochs", "epochs", b.epochs.max(0) as u32, 6) }
-            { number("Depth (events)", "depth", b.depth, 20) }
-            <span class="checker__invariants">{ "Invariants: " }{ for goal }</span>
-        </fieldset>
-    }
+    let goal: String = default_goal()
+        .into_iter()
+        .map(|i| {
+            let id = i.id();
+            format!(
+                "<label class=\"config__check\" title=\"{}\"><input type=\"checkbox\" value=\"{id}\" checked \
+                     data-testid=\"checker-invariant-{id}\">{id}</label>",
+                i.name()
+            )
+        })
+        .collect();
+    format!(
+        "<p class=\"checker__intro\">A breadth-first search over every sequence of events within the bounds, run in \
+         the background: the first failure it finds is a shortest one. It starts from an empty cluster with this \
+         scenario's settings. Shrink keeps only the events the scenario's bug needs under the chosen variant.</p>\
+         <fieldset class=\"checker__form\"><label class=\"config__field\">Variant <select name=\"variant\" \
+         data-testid=\"checker-variant\">{variants}</select></label><label class=\"config__field\">Brokers <select \
+         name=\"brokers\" data-testid=\"checker-brokers\">{}{}</select></label>{}{}{}<span class=\"checker__invariants\">\
+         Invariants: {goal}</span></fieldset>",
+        option("2", true),
+        option("3", false),
+        number("Records", "records", 2, 4),
+        number("Leader epochs", "epochs", 3, 6),
+        number("Depth (events)", "depth", 12, 20)
+    )
 }
 
-fn number(label: &'static str, name: &'static str, value: u32, max: u32) -> Html {
-    html! {
-        <label class="config__field">{ label }{ " " }
-            <input type="number" {name} min="1" max={max.to_string()} value={value.to_string()}
-                data-testid={format!("checker-{name}")} />
-        </label>
-    }
+/// The buttons: their own raw node, whose text changes only when a run starts or ends, so that progress
+/// reports never replace them (a button under the pointer or the keyboard focus stays).
+fn buttons_markup(busy: bool) -> String {
+    let button = |act: &str, label: &str, off: bool| {
+        format!(
+            "<button type=\"button\" data-act=\"{act}\" data-testid=\"checker-{act}\"{}>{label}</button>",
+            if off { " disabled" } else { "" }
+        )
+    };
+    let buttons = format!(
+        "<div class=\"checker__buttons\">{}{}{}</div>",
+        button("run", "Find the shortest failure", busy),
+        button("cancel", "Cancel", !busy),
+        button("shrink", "Shrink this scenario", busy)
+    );
+    buttons
 }
 
-fn status_view(reply: Option<&Reply>) -> Html {
-    let Some(r) = reply else { return html! {} };
-    let list = r.list.iter().map(|line| html! { <li>{ line.clone() }</li> });
-    let progress = (r.kind == "progress" && r.max > 0).then(|| {
-        html! { <progress max={r.max.to_string()} value={r.depth.to_string()} aria-label="Depth explored" /> }
-    });
-    let testid = if r.kind == "progress" { "checker-progress" } else { "checker-result" };
-    html! {
-        <div class="checker__result" role="status" data-testid={testid}>
-            { for progress }
-            <span>{ r.text.clone() }</span>
-            if !r.list.is_empty() { <ul class="checker__reasons" data-testid="checker-reasons">{ for list }</ul> }
-        </div>
-    }
+/// What the worker last said.
+fn status_markup(reply: Option<&Reply>) -> String {
+    let busy = reply.is_some_and(|r| r.kind == "progress");
+    let Some(r) = reply else { return String::new() };
+    let bar = if busy && r.max > 0 {
+        format!("<progress max=\"{}\" value=\"{}\" aria-label=\"Depth explored\"></progress> ", r.max, r.depth)
+    } else {
+        String::new()
+    };
+    let list: String = r.list.iter().map(|line| format!("<li>{}</li>", escape(line))).collect();
+    let list = if list.is_empty() {
+        list
+    } else {
+        format!("<ul class=\"checker__reasons\" data-testid=\"checker-reasons\">{list}</ul>")
+    };
+    let testid = if busy { "checker-progress" } else { "checker-result" };
+    format!(
+        "<div class=\"checker__result\" role=\"status\" data-testid=\"{testid}\">{bar}<span>{}</span>{list}</div>",
+        escape(&r.text)
+    )
 }
 
 #[cfg(test)]
@@ -259,20 +248,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn each_field_sets_its_bound_and_an_invariant_toggles() {
-        let mut b = Bounds::default();
-        for (name, value) in
-            [("variant", "kafka-2.1"), ("brokers", "3"), ("records", "3"), ("epochs", "4"), ("depth", "7")]
-        {
-            b.set(name, value);
-        }
-        assert_eq!((b.variant, b.brokers, b.records, b.epochs, b.depth), (Variant::Kafka21, 3, 3, 4, 7));
-        b.set("goal", "I1");
-        assert!(!b.goal.contains(&InvariantId::I1));
-        b.set("goal", "I1");
-        assert!(b.goal.contains(&InvariantId::I1));
-        b.set("depth", "lots");
-        b.set("variant", "nope");
-        assert_eq!((b.depth, b.variant), (7, Variant::Kafka21), "what does not parse changes nothing");
+    fn the_markup_escapes_what_the_worker_says_and_disables_buttons_while_busy() {
+        let busy = Reply { kind: "progress".into(), text: "1 states".into(), depth: 2, max: 12, ..Reply::default() };
+        let b = buttons_markup(true);
+        assert!(b.contains("data-testid=\"checker-run\" disabled") && !b.contains("checker-cancel\" disabled"), "{b}");
+        assert!(buttons_markup(false).contains("checker-cancel\" disabled"));
+        let m = status_markup(Some(&busy));
+        assert!(m.contains("<progress max=\"12\" value=\"2\""), "{m}");
+        let done =
+            Reply { kind: "done".into(), text: "a <b> & c".into(), list: vec!["x<y".into()], ..Reply::default() };
+        let m = status_markup(Some(&done));
+        assert!(m.contains("a &lt;b&gt; &amp; c") && m.contains("<li>x&lt;y</li>"), "{m}");
+        assert!(m.contains("data-testid=\"checker-result\""), "{m}");
+        let form = form_markup();
+        assert!(
+            form.contains("<option value=\"hw-truncation\" selected>") && form.contains("name=\"depth\""),
+            "{form}"
+        );
     }
 }

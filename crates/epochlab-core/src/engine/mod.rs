@@ -8,7 +8,7 @@
 /// it (a search's transitions are quiet: only whether the event applied matters there).
 macro_rules! refuse {
     ($sim:expr, $reason:expr, $($why:tt)+) => {
-        $crate::engine::reject_lazily($sim.quiet, $reason, || format!($($why)+))
+        Err($crate::engine::rejection($sim.quiet, $reason, format_args!($($why)+)))
     };
 }
 
@@ -49,9 +49,9 @@ pub(crate) fn reject<T>(reason: &'static str, why: impl Into<String>) -> Result<
     Err(Reject { reason, why: why.into() })
 }
 
-/// [`reject`], the reason formatted only when not `quiet`.
-pub(crate) fn reject_lazily<T>(quiet: bool, reason: &'static str, why: impl FnOnce() -> String) -> Result<T, Reject> {
-    Err(Reject { reason, why: if quiet { String::new() } else { why() } })
+/// A refusal, its reason formatted only when not `quiet` (one function for every handler: no copy per site).
+pub(crate) fn rejection(quiet: bool, reason: &'static str, why: std::fmt::Arguments<'_>) -> Reject {
+    Reject { reason, why: if quiet { String::new() } else { why.to_string() } }
 }
 
 /// The running simulation: state plus everything the trace and the checker need to remember.
