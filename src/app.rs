@@ -247,11 +247,11 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
-                    <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
                 <Disclosure summary="Configuration: variants, brokers, cluster settings">
                     <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
+                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
+                    <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
