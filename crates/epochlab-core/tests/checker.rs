@@ -154,7 +154,7 @@ fn a_cancelled_search_says_so_and_is_not_exhausted() {
 
 /// The issue asks for kafka-2.1 and diverging-epoch to be exhausted at the default bounds: with depth 12 the
 /// search is stopped by the depth bound (392,538 and 425,160 states, more states one event further), and the
-/// whole space within 2 brokers, 2 records and epoch 3 is explored only from about depth 25 on (828,234
+/// whole space within 2 brokers, 2 records and epoch 3 is explored only at depth 24 (828,234
 /// states for kafka-2.1). Minutes in a debug build.
 #[test]
 #[ignore = "about a minute in a debug build: run with --release -- --ignored"]
