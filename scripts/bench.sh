@@ -7,7 +7,10 @@
 #      with the event count alone shows. At the limit (MAX_EVENTS, 1,000) the scenario holds 999 events and the
 #      drop makes 1,000, since the app refuses a 1,001st. It runs before the core's benchmark, whose compile
 #      and run would otherwise still be heating this 2-core machine;
-#   3. the replication core's benchmark (cargo bench -p epochlab-core --bench rerun), if it exists.
+#   3. the replication core's benchmark (cargo bench -p epochlab-core --bench rerun), if it exists;
+#   4. the model checker: unique states per second natively, ours and stateright 0.31's BFS over the same
+#      model (cargo bench -p epochlab-core --bench checker, memory per state too), then as wasm in its Web
+#      Worker in headless Chromium (e2e/bench/checker-worker.mjs), with the ratios.
 # scripts/profile-drop.sh profiles the drops of part 2 instead (which functions take the time, what grows).
 # Nothing here fails on a number; the script fails only if a step cannot run at all.
 #
@@ -21,7 +24,7 @@ cd "$ROOT"
 SITE="$ROOT/dist-bench"
 BUDGET_BYTES=250000 # 250 KB, counted in thousands of bytes (the stricter reading)
 
-say "[1/3] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
+say "[1/4] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
 trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
 
 # Every .wasm and .js the page loads: the wasm-bindgen glue, and inline JS snippets in snippets/.
@@ -40,23 +43,31 @@ verdict=$([[ $total -lt $BUDGET_BYTES ]] && echo "under" || echo "OVER")
 size_line="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $verdict the 250 KB budget"
 echo "$size_line"
 
-say "[2/3] drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs)"
+say "[2/4] drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs)"
 [[ -x "$CHROMIUM" ]] || die "no Chromium at $CHROMIUM (run scripts/setup.sh --browser, or set EPOCHLAB_CHROMIUM)"
 [[ -d e2e/node_modules/playwright-core ]] || die "e2e/node_modules has no playwright-core (run make setup)"
 serve_site "$SITE"
 paint_out="$(EPOCHLAB_CHROMIUM="$CHROMIUM" node e2e/bench/drop-to-paint.mjs "$@")"
 echo "$paint_out"
 
-say "[3/3] core benchmark: cargo bench -p epochlab-core --bench rerun"
+say "[3/4] core benchmark: cargo bench -p epochlab-core --bench rerun"
 if [[ -f crates/epochlab-core/benches/rerun.rs ]] && grep -q 'name = "rerun"' crates/epochlab-core/Cargo.toml; then
   cargo bench -p epochlab-core --bench rerun
 else
   echo "    skipped: the core's rerun benchmark does not exist yet (crates/epochlab-core/benches/rerun.rs)"
 fi
 
+say "[4/4] model checker: wasm in the worker (headless Chromium), then natively, ours and stateright's"
+worker_out="$(EPOCHLAB_CHROMIUM="$CHROMIUM" node e2e/bench/checker-worker.mjs)"
+echo "$worker_out"
+# "wasm-worker NAME: N states T s R states/s" -> "NAME=R;..." for the native bench to print beside its own.
+wasm_rates="$(sed -n 's/^wasm-worker \(.*\): .* s \([0-9]*\) states\/s$/\1=\2/p' <<<"$worker_out" | paste -sd';')"
+checker_out="$(EPOCHLAB_WASM_RATES="$wasm_rates" cargo bench -p epochlab-core --bench checker)"
+echo "$checker_out"
 
 echo
 printf '\033[1;34m==>\033[0m make bench figures (measurements on this machine, not assertions):\n'
 echo "    $size_line"
 # The drop-to-paint table and its growth lines: the end of its output, from the table's title on.
 sed -n "/^drop-to-paint by scenario size/,/^(measurements/p" <<<"$paint_out" | sed '$d' | sed 's/^/    /'
+sed -n '/^model checker/,$p' <<<"$checker_out" | sed 's/^/    /'

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::checker_panel::CheckerPanel;
 use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
@@ -301,6 +302,9 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 </Disclosure>
                 <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
                     <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
+                </Disclosure>
+                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
+                    <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />

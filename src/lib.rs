@@ -7,6 +7,7 @@
 //! in [`pointer_drag`], and [`app`] wires them together.
 
 pub mod app;
+pub mod checker;
 pub mod components;
 pub mod compress;
 pub mod drag;

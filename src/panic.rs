@@ -2,7 +2,7 @@
 //! to reset. The hook writes the banner with plain DOM calls, since the app may no longer be running.
 
 /// Escape text for an HTML attribute or body.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

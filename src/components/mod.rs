@@ -1,6 +1,7 @@
 //! The page's components. Each turns part of the model (and the core's view model) into markup; none of
 //! them re-derives a protocol rule.
 
+pub mod checker_panel;
 pub mod config;
 pub mod controls;
 pub mod disclosure;

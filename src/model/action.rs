@@ -20,6 +20,9 @@ pub enum Action {
     Replace(Box<Scenario>),
     /// Open an imported snapshot.
     Import(Box<Snapshot>),
+    /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
+    /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
+    LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
     /// Start playback (no-op when already playing).
     Play,
     /// Insert a new event of a kind at a position on a lane.
@@ -134,6 +137,7 @@ impl Action {
                 | Action::TapPlace(_)
                 | Action::PlaceAt { .. }
                 | Action::Import(_)
+                | Action::LoadFound { .. }
                 | Action::SetName(_)
                 | Action::SetDescription(_)
                 | Action::OpenSaved(_)

@@ -61,14 +61,29 @@ impl Model {
 
     /// Replace the scenario (from an embedding page), showing its configured variant first.
     pub(super) fn replace(&mut self, scenario: Scenario) {
-        let mut variants = self.variants.clone();
-        if variants.first() != Some(&scenario.config.variant) {
-            variants.retain(|v| *v != scenario.config.variant);
-            variants.insert(0, scenario.config.variant);
-        }
+        let variants = self.variants_first(scenario.config.variant);
         let kept = self.keep_working();
         self.load(Model::new(scenario, variants, None));
         self.tell_replaced(kept, "The embedding page opened a scenario.".to_string(), false);
+    }
+
+    /// The variants shown, `first` first (added when it was not shown).
+    fn variants_first(&self, first: epochlab_core::Variant) -> Vec<epochlab_core::Variant> {
+        let mut variants = self.variants.clone();
+        if variants.first() != Some(&first) {
+            variants.retain(|v| *v != first);
+            variants.insert(0, first);
+        }
+        variants
+    }
+
+    /// Open what the checker found under its variant (the others shown beside it), the cursor on `cursor`.
+    pub(super) fn load_found(&mut self, scenario: Scenario, cursor: Option<usize>, what: String) {
+        let variants = self.variants_first(scenario.config.variant);
+        let kept = self.keep_working();
+        self.load(Model::new(scenario, variants, None));
+        self.cursor = cursor.and_then(|c| self.last_step().map(|last| c.min(last)));
+        self.tell_replaced(kept, what, true);
     }
 
     pub(super) fn import(&mut self, snapshot: Snapshot) {
@@ -96,6 +111,24 @@ mod tests {
         assert_eq!(m.variants, [Variant::Kip101]);
         assert_eq!(m.cursor, Some(3));
         assert!(m.notice.as_ref().is_some_and(|n| !n.error && n.text.contains("Happy path")));
+    }
+
+    #[test]
+    fn what_the_checker_found_opens_on_its_step_and_undo_brings_the_scenario_back() {
+        use epochlab_core::checker::{check, CheckConfig};
+        let r = check(&CheckConfig { variant: Variant::HwTruncation, ..CheckConfig::default() }, |_| true);
+        let found = r.counterexample.expect("hw-truncation fails");
+        let step = r.violation.expect("violation").step as usize;
+        let before = Model::landing();
+        let what = "The shortest failure.".to_string();
+        let m = before.after(Action::LoadFound { scenario: Box::new(found.clone()), cursor: Some(step), what });
+        assert_eq!(m.scenario, found);
+        assert_eq!(m.cursor, Some(step));
+        assert_eq!(m.variants[0], Variant::HwTruncation);
+        assert!(m.variants.contains(&Variant::Kip279), "the other shown variant stays beside it");
+        assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("shortest failure") && n.undo));
+        let undone = m.after(Action::Undo);
+        assert_eq!(undone.scenario, before.scenario);
     }
 
     #[test]

@@ -230,6 +230,7 @@ impl Model {
             Action::NewScenario => self.new_scenario(),
             Action::Replace(scenario) => self.replace(*scenario),
             Action::Import(snapshot) => self.import(*snapshot),
+            Action::LoadFound { scenario, cursor, what } => self.load_found(*scenario, cursor, what),
             Action::Insert { position, kind, lane } => self.insert(position, kind, lane),
             Action::Move { from, to, lane } => self.move_event(from, to, lane),
             Action::Remove(i) => self.remove(i),

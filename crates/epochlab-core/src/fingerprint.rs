@@ -72,16 +72,21 @@ impl Hasher for StableHasher {
 /// The fingerprint of a state with the simulator's memory: equal for states that behave the same from here on.
 pub(crate) fn fingerprint(state: &State, memory: &Memory) -> u64 {
     let mut h = StableHasher::default();
-    state.hash(&mut h);
+    hash_behaviour(state, memory, &mut h);
+    h.finish()
+}
+
+/// Feed what the fingerprint covers to any hasher (the cross-check hashes it with stateright's own).
+pub(crate) fn hash_behaviour<H: Hasher>(state: &State, memory: &Memory, h: &mut H) {
+    state.hash(h);
     let steps = memory.records.iter().map(|r| r.step).chain(memory.history.steps());
     let ranks = StepRanks::of(steps);
     for r in &memory.records {
-        (r.epoch, r.leader, r.acks, ranks.of_step(r.step)).hash(&mut h);
+        (r.epoch, r.leader, r.acks, ranks.of_step(r.step)).hash(h);
     }
-    memory.pending_acks.hash(&mut h);
-    memory.history.hash_ranked(&mut h, &ranks);
+    memory.pending_acks.hash(h);
+    memory.history.hash_ranked(h, &ranks);
     for key in memory.known.keys() {
-        key.hash(&mut h);
+        key.hash(h);
     }
-    h.finish()
 }

@@ -11,10 +11,12 @@ mod alphabet;
 mod search;
 mod seen;
 mod shrink;
+mod space;
 
 pub use alphabet::Alphabet;
-pub use search::check;
+pub use search::{check, Search};
 pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
+pub use space::{Node, Space, Successor};
 
 use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};
@@ -83,7 +85,7 @@ pub struct CheckResult {
     pub transitions: u64,
     /// The deepest level reached.
     pub depth_reached: u32,
-    /// Bytes the visited set held at the end (memory per state = this / unique states, plus the frontier).
+    /// Bytes the visited set and the path arena held at the end (the frontier's nodes come on top).
     pub seen_bytes: u64,
 }
 

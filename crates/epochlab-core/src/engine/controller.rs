@@ -24,7 +24,7 @@ impl Sim<'_> {
         let unclean_ok = self.scenario.config.unclean_leader_election;
         match candidate {
             Some(b) if !c.live.contains(b) => {
-                reject("BROKER_NOT_AVAILABLE", format!("the controller sees {} as dead", self.name(b)))
+                refuse!(self, "BROKER_NOT_AVAILABLE", "the controller sees {} as dead", self.name(b))
             }
             Some(b) if c.isr.contains(b) => Ok(Choice { leader: Some(b), unclean: false }),
             Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true }),

@@ -5,13 +5,13 @@
 //! crash after flushing and checkpointing, with the controller told at once.
 
 use super::narrate::sentence;
-use super::{reject, Reject, Sim};
+use super::{Reject, Sim};
 use crate::state::BrokerId;
 use crate::trace::{Annotation, TruncateCause};
 
 pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is already down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is already down", sim.name(b));
     }
     let name = sim.name(b).to_string();
     let mut text = if power {
@@ -70,7 +70,7 @@ fn lose_unflushed(sim: &mut Sim<'_>, b: BrokerId, flushed: u32) -> Vec<u32> {
 
 pub(crate) fn shutdown(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is already down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is already down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     r.flushed = r.leo();

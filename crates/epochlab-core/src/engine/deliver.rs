@@ -1,19 +1,19 @@
 //! `deliver` (a held-back LeaderAndIsr finally arrives, model §3.4 E2) and `zombie` (KAFKA-6880, model §3.6).
 
 use super::narrate::sentence;
-use super::{reject, Reject, Sim};
+use super::{Reject, Sim};
 use crate::state::BrokerId;
 
 pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     let r = sim.state.replica(b);
     if !r.up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
     }
     if r.zombie {
-        return reject("ZOMBIE", format!("{} is a zombie and ignores the controller", sim.name(b)));
+        return refuse!(sim, "ZOMBIE", "{} is a zombie and ignores the controller", sim.name(b));
     }
     if sim.state.controller.outbox[b as usize].is_none() {
-        return reject("NO_PENDING_REQUEST", format!("no LeaderAndIsr is waiting for {}", sim.name(b)));
+        return refuse!(sim, "NO_PENDING_REQUEST", "no LeaderAndIsr is waiting for {}", sim.name(b));
     }
     Ok(sentence(&sim.apply_leader_and_isr(b)))
 }
@@ -21,10 +21,10 @@ pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> 
 pub(crate) fn zombie(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     let r = sim.state.replica(b);
     if !r.up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
     }
     if r.zombie {
-        return reject("ALREADY_ZOMBIE", format!("{} is already a zombie", sim.name(b)));
+        return refuse!(sim, "ALREADY_ZOMBIE", "{} is already a zombie", sim.name(b));
     }
     let leader = r.known_leader.map_or("nobody".to_string(), |l| sim.name(l).to_string());
     sim.state.replicas[b as usize].zombie = true;

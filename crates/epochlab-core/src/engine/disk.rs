@@ -1,12 +1,12 @@
 //! `checkpoint_hw` (model §3.4 E10, `replication-offset-checkpoint`) and `flush` (E11).
 
 use super::narrate::sentence;
-use super::{reject, Reject, Sim};
+use super::{Reject, Sim};
 use crate::state::BrokerId;
 
 pub(crate) fn checkpoint_hw(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     let before = r.hw_checkpoint;
@@ -20,7 +20,7 @@ pub(crate) fn checkpoint_hw(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Re
 
 pub(crate) fn flush(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     let before = r.flushed;

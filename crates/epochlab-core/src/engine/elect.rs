@@ -2,7 +2,7 @@
 //! re-elected (a new epoch). LeaderAndIsr reaches the named live brokers at once, the others later.
 
 use super::narrate::sentence;
-use super::{reject, Reject, Sim};
+use super::{Reject, Sim};
 use crate::scenario::Delivery;
 use crate::state::BrokerSet;
 
@@ -44,5 +44,5 @@ pub(crate) fn refuse_if_nobody_eligible(sim: &Sim<'_>) -> Result<(), Reject> {
         return Ok(());
     }
     let state = if sim.state.controller.leader_epoch < 0 { "has never had a leader" } else { "is offline" };
-    reject("ELIGIBLE_LEADERS_NOT_AVAILABLE", format!("the partition {state} and {}", sim.why_no_leader()))
+    refuse!(sim, "ELIGIBLE_LEADERS_NOT_AVAILABLE", "the partition {state} and {}", sim.why_no_leader())
 }

@@ -4,6 +4,14 @@
 //! own file; shared replica and controller operations live in `replica_ops` and `controller`. A handler either
 //! changes the state and returns its narration, or returns a [`Reject`] before changing anything.
 
+/// Refuse an event with Kafka's error name and the plain-words reason, formatted only when a trace will show
+/// it (a search's transitions are quiet: only whether the event applied matters there).
+macro_rules! refuse {
+    ($sim:expr, $reason:expr, $($why:tt)+) => {
+        Err($crate::engine::rejection($sim.quiet, $reason, format_args!($($why)+)))
+    };
+}
+
 mod controller;
 mod crash;
 mod deliver;
@@ -41,6 +49,11 @@ pub(crate) fn reject<T>(reason: &'static str, why: impl Into<String>) -> Result<
     Err(Reject { reason, why: why.into() })
 }
 
+/// A refusal, its reason formatted only when not `quiet` (one function for every handler: no copy per site).
+pub(crate) fn rejection(quiet: bool, reason: &'static str, why: std::fmt::Arguments<'_>) -> Reject {
+    Reject { reason, why: if quiet { String::new() } else { why.to_string() } }
+}
+
 /// The running simulation: state plus everything the trace and the checker need to remember.
 pub(crate) struct Sim<'a> {
     pub(crate) scenario: &'a Scenario,
@@ -49,6 +62,8 @@ pub(crate) struct Sim<'a> {
     pub(crate) memory: Memory,
     pub(crate) step: u32,
     pub(crate) annotations: Vec<Annotation>,
+    /// A search's transition: nobody reads the narration of a refused event, so it is not formatted.
+    pub(crate) quiet: bool,
 }
 
 /// What one step produced, before the checker runs.
@@ -67,14 +82,20 @@ impl<'a> Sim<'a> {
             memory: Memory::default(),
             step: 0,
             annotations: Vec::new(),
+            quiet: false,
         }
+    }
+
+    /// A quiet simulation that continues from `state` and `memory` (a search's node).
+    pub(crate) fn resume(scenario: &'a Scenario, protocol: Protocol, state: State, memory: Memory) -> Sim<'a> {
+        Sim { scenario, protocol, state, memory, step: 0, annotations: Vec::new(), quiet: true }
     }
 
     /// Resolve a broker name. The parser guarantees names exist; an unknown one is rejected, never a panic.
     pub(crate) fn broker(&self, name: &str) -> Result<BrokerId, Reject> {
         match self.scenario.broker_index(name) {
             Some(i) => Ok(i as BrokerId),
-            None => reject("UNKNOWN_BROKER", format!("this scenario has no broker {name}")),
+            None => refuse!(self, "UNKNOWN_BROKER", "this scenario has no broker {name}"),
         }
     }
 
@@ -141,6 +162,7 @@ impl<'a> Sim<'a> {
                 self.after_event();
                 (Outcome::Applied, narration)
             }
+            Err(r) if self.quiet => (Outcome::Rejected { reason: r.reason }, String::new()),
             Err(r) => (Outcome::Rejected { reason: r.reason }, format!("Rejected with {}: {}.", r.reason, r.why)),
         };
         StepResult { outcome, narration, annotations: std::mem::take(&mut self.annotations) }

@@ -20,10 +20,10 @@ fn target(sim: &Sim<'_>, broker: Option<&str>) -> Result<BrokerId, Reject> {
     };
     let r = sim.state.replica(b);
     if !r.up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{} is down", sim.name(b)));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
     }
     if r.role != Role::Leader {
-        return reject("NOT_LEADER_OR_FOLLOWER", format!("{} does not believe it leads the partition", sim.name(b)));
+        return refuse!(sim, "NOT_LEADER_OR_FOLLOWER", "{} does not believe it leads the partition", sim.name(b));
     }
     Ok(b)
 }
@@ -41,13 +41,12 @@ pub(crate) fn produce(
     };
     let min_isr = usize::from(sim.scenario.config.min_insync_replicas);
     if acks == Acks::All && isr.len() < min_isr {
-        return reject(
+        return refuse!(
+            sim,
             "NOT_ENOUGH_REPLICAS",
-            format!(
-                "{}'s ISR {} has fewer than min.insync.replicas = {min_isr} members",
-                sim.name(p),
-                sim.set_names(isr)
-            ),
+            "{}'s ISR {} has fewer than min.insync.replicas = {min_isr} members",
+            sim.name(p),
+            sim.set_names(isr)
         );
     }
     let id = sim.new_record(label, epoch, p, acks);

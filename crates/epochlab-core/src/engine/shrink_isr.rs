@@ -11,24 +11,24 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
         return reject("LEADER_NOT_AVAILABLE", "the partition has no leader to shrink the ISR");
     };
     if sim.state.true_leader() != Some(l) {
-        return reject(
+        return refuse!(
+            sim,
             "NOT_LEADER_OR_FOLLOWER",
-            format!("{} has not taken up leadership of epoch {} yet", sim.name(l), sim.state.controller.leader_epoch),
+            "{} has not taken up leadership of epoch {} yet",
+            sim.name(l),
+            sim.state.controller.leader_epoch
         );
     }
     let lr = sim.state.replica(l);
     let (fname, lname) = (sim.name(f), sim.name(l));
     if f == l {
-        return reject("INVALID_REQUEST", format!("{fname} is the leader; a leader never drops itself"));
+        return refuse!(sim, "INVALID_REQUEST", "{fname} is the leader; a leader never drops itself");
     }
     if !lr.isr.contains(f) {
-        return reject("NOT_IN_ISR", format!("{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr)));
+        return refuse!(sim, "NOT_IN_ISR", "{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr));
     }
     if lr.remote_leo[f as usize] >= lr.leo() as i32 {
-        return reject(
-            "REPLICA_CAUGHT_UP",
-            format!("{fname} has caught up with {lname}'s log end, so it is not lagging"),
-        );
+        return refuse!(sim, "REPLICA_CAUGHT_UP", "{fname} has caught up with {lname}'s log end, so it is not lagging");
     }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.remove(f);

@@ -10,7 +10,7 @@ mod narrate;
 mod truncation;
 
 use super::narrate::sentence;
-use super::{reject, Reject, Sim};
+use super::{Reject, Sim};
 use crate::state::{BrokerId, FetchState, Role};
 use crate::trace::TruncateCause;
 
@@ -75,20 +75,20 @@ fn check_can_fetch(sim: &Sim<'_>, f: BrokerId) -> Result<BrokerId, Reject> {
     let r = sim.state.replica(f);
     let name = sim.name(f);
     if !r.up {
-        return reject("BROKER_NOT_AVAILABLE", format!("{name} is down, so it cannot fetch"));
+        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{name} is down, so it cannot fetch");
     }
     match r.role {
-        Role::Leader => return reject("NOT_FOLLOWER", format!("{name} believes it leads; only followers fetch")),
-        Role::None => return reject("LEADER_NOT_AVAILABLE", format!("{name} knows no leader to fetch from")),
+        Role::Leader => return refuse!(sim, "NOT_FOLLOWER", "{name} believes it leads; only followers fetch"),
+        Role::None => return refuse!(sim, "LEADER_NOT_AVAILABLE", "{name} knows no leader to fetch from"),
         Role::Follower => {}
     }
     let Some(l) = r.known_leader else {
-        return reject("LEADER_NOT_AVAILABLE", format!("{name} knows no leader to fetch from"));
+        return refuse!(sim, "LEADER_NOT_AVAILABLE", "{name} knows no leader to fetch from");
     };
     let lr = sim.state.replica(l);
     if !lr.is_acting_leader() {
         let state = if lr.up { "no longer believes it leads" } else { "is down" };
-        return reject("NOT_LEADER_OR_FOLLOWER", format!("{name} fetches from {}, which {state}", sim.name(l)));
+        return refuse!(sim, "NOT_LEADER_OR_FOLLOWER", "{name} fetches from {}, which {state}", sim.name(l));
     }
     if sim.protocol.fences_stale_epochs() && r.known_epoch != lr.known_epoch {
         return fenced(sim, f, l);
@@ -101,10 +101,11 @@ fn fenced(sim: &Sim<'_>, f: BrokerId, l: BrokerId) -> Result<BrokerId, Reject> {
     let (mine, theirs) = (sim.state.replica(f).known_epoch, sim.state.replica(l).known_epoch);
     let (reason, how) =
         if mine < theirs { ("FENCED_LEADER_EPOCH", "older than") } else { ("UNKNOWN_LEADER_EPOCH", "newer than") };
-    let why = format!(
+    refuse!(
+        sim,
+        reason,
         "{}'s current leader epoch {mine} is {how} {}'s epoch {theirs}, and KIP-320 fences the request",
         sim.name(f),
         sim.name(l)
-    );
-    reject(reason, why)
+    )
 }

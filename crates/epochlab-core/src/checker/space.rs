@@ -1,0 +1,173 @@
+//! The search space of a check, one transition at a time: the root, the alphabet, and the successor of a
+//! node by one event. The breadth-first search walks it, and so does the stateright model the cross-check
+//! tests and the checker bench build over it, so both explore the same transitions by construction.
+
+use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
+
+use super::CheckConfig;
+use crate::engine::{Memory, Sim};
+use crate::fingerprint::{fingerprint, hash_behaviour};
+use crate::invariants::Violation;
+use crate::scenario::{Config, Event, Scenario, MAX_BROKERS};
+use crate::state::State;
+use crate::variant::Protocol;
+
+/// A state of the search: the replicas and controller, the simulator's memory, and the depth it was first
+/// reached at. Equal and hashed by what decides the future (the fingerprint's fields), depth aside.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub(crate) state: State,
+    pub(crate) memory: Memory,
+    depth: u32,
+}
+
+impl Node {
+    /// Events on the path that first reached it.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// The stable fingerprint the search deduplicates on.
+    pub fn fingerprint(&self) -> u64 {
+        fingerprint(&self.state, &self.memory)
+    }
+}
+
+impl Hash for Node {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        hash_behaviour(&self.state, &self.memory, h);
+    }
+}
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.state == other.state && self.memory == other.memory
+    }
+}
+
+/// One transition's result.
+pub struct Successor {
+    /// The node reached.
+    pub node: Node,
+    /// A goal violation (not by design) the transition added: the node ends a counterexample.
+    pub violation: Option<Violation>,
+}
+
+/// The space a [`CheckConfig`] bounds.
+pub struct Space {
+    config: CheckConfig,
+    base: Scenario,
+    protocol: Protocol,
+    alphabet: Vec<Event>,
+}
+
+impl Space {
+    /// The space of `config`: brokers A, B, … under its variant and cluster settings.
+    pub fn new(config: &CheckConfig) -> Space {
+        let base = base_scenario(config);
+        let protocol = Protocol::new(config.variant, &base.config.flags);
+        let alphabet = config.alphabet.events(&base.brokers);
+        Space { config: config.clone(), base, protocol, alphabet }
+    }
+
+    /// The bounds.
+    pub fn config(&self) -> &CheckConfig {
+        &self.config
+    }
+
+    /// The events offered from every node, in the order successors are tried.
+    pub fn alphabet(&self) -> &[Event] {
+        &self.alphabet
+    }
+
+    /// The contract's initial state: no leader, ISR = every broker, nothing remembered.
+    pub fn root(&self) -> Node {
+        let sim = Sim::new(&self.base, self.protocol);
+        Node { state: sim.state, memory: sim.memory, depth: 0 }
+    }
+
+    /// Whether the depth bound leaves `node` unexpanded.
+    pub fn at_depth_bound(&self, node: &Node) -> bool {
+        node.depth >= self.config.depth
+    }
+
+    /// The node after alphabet event `event`, or `None` when the event is rejected or leaves the bounds
+    /// (produce past the record bound, a controller leader epoch past the epoch bound).
+    pub fn successor(&self, node: &Node, event: usize) -> Option<Successor> {
+        let event = &self.alphabet[event];
+        if matches!(event, Event::Produce { .. }) && node.memory.records.len() >= usize::from(self.config.records) {
+            return None;
+        }
+        let mut sim = Sim::resume(&self.base, self.protocol, node.state.clone(), node.memory.clone());
+        if !sim.transition(node.depth, event) || sim.state.controller.leader_epoch > self.config.epochs {
+            return None;
+        }
+        let violation = self.new_goal_violation(&node.memory, &sim.memory);
+        Some(Successor { node: Node { state: sim.state, memory: sim.memory, depth: node.depth + 1 }, violation })
+    }
+
+    /// Every successor of `node` in alphabet order, to `visit` (which may stop the walk), as
+    /// [`Space::successor`] gives them one by one. Cheaper: a refused event changes nothing (the engine
+    /// refuses before it changes anything), so one copy of the node serves every refusal in a row.
+    pub fn for_each_successor(&self, node: &Node, mut visit: impl FnMut(usize, Successor) -> ControlFlow<()>) {
+        let mut sim: Option<Sim<'_>> = None;
+        for (index, event) in self.alphabet.iter().enumerate() {
+            if matches!(event, Event::Produce { .. }) && node.memory.records.len() >= usize::from(self.config.records) {
+                continue;
+            }
+            let resume = || Sim::resume(&self.base, self.protocol, node.state.clone(), node.memory.clone());
+            let s = sim.get_or_insert_with(resume);
+            if !s.transition(node.depth, event) {
+                debug_assert!(s.state == node.state && s.memory == node.memory, "a refused event changed nothing");
+                continue;
+            }
+            let Some(after) = sim.take() else { continue };
+            if after.state.controller.leader_epoch > self.config.epochs {
+                continue;
+            }
+            let violation = self.new_goal_violation(&node.memory, &after.memory);
+            let next = Node { state: after.state, memory: after.memory, depth: node.depth + 1 };
+            if visit(index, Successor { node: next, violation }).is_break() {
+                return;
+            }
+        }
+    }
+
+    /// A violation of the goal, not by design, that the step added.
+    fn new_goal_violation(&self, before: &Memory, after: &Memory) -> Option<Violation> {
+        let fresh = after.violations.iter().skip(before.violations.len());
+        fresh.into_iter().find(|v| !v.by_design && self.config.goal.contains(&v.invariant)).cloned()
+    }
+
+    /// The counterexample the alphabet indices `path` spell, as a scenario, ending in `v`.
+    pub fn counterexample(&self, path: &[u16], v: &Violation) -> Scenario {
+        let c = &self.config;
+        Scenario {
+            name: format!("Shortest failure under {}", c.variant.id()),
+            description: format!(
+                "Found by a breadth-first search ({} brokers, at most {} records, epoch {}, depth {}): {} {} at step {}: {}",
+                self.base.brokers.len(),
+                c.records,
+                c.epochs,
+                c.depth,
+                v.invariant.id(),
+                v.invariant.name(),
+                v.step,
+                v.message
+            ),
+            events: path.iter().map(|i| self.alphabet[usize::from(*i)].clone()).collect(),
+            ..self.base.clone()
+        }
+    }
+}
+
+/// The scenario the paths extend: brokers A, B, … with the configuration, under the searched variant.
+fn base_scenario(config: &CheckConfig) -> Scenario {
+    let mut s = Scenario::empty();
+    let n = usize::from(config.brokers).clamp(1, MAX_BROKERS);
+    s.brokers = ["A", "B", "C", "D", "E"][..n].iter().map(|b| b.to_string()).collect();
+    // The searched variant, not a release the configuration may name (which would decide another).
+    s.config = Config { variant: config.variant, kafka_version: None, ..config.config.clone() };
+    s
+}

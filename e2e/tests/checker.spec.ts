@@ -1,0 +1,118 @@
+import { expect, Page, test } from '@playwright/test';
+import { chips, open, shot, watchErrors } from './helpers';
+
+// Issue 13, part 5: the model checker runs in a Web Worker fetched when the panel is first used; what it finds
+// opens on the timeline through an undoable action; the shrinker explains every event it keeps.
+
+async function openChecker(page: Page) {
+  await page.getByTestId('checker').locator('summary').click();
+  await expect(page.getByTestId('checker-panel')).toBeVisible();
+}
+
+const result = (page: Page) => page.getByTestId('checker-result');
+
+test('the worker is not downloaded with the page, only when the checker is first asked', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(r.url()));
+  await open(page);
+  await openChecker(page);
+  expect(fetched.filter((u) => u.includes('checker-worker'))).toEqual([]);
+  await page.getByTestId('checker-variant').selectOption('leader-hw-truncation');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText('Found the shortest failure under leader-hw-truncation', { timeout: 60_000 });
+  expect(fetched.filter((u) => u.includes('checker-worker')).length).toBeGreaterThan(0);
+});
+
+test('hw-truncation: the shortest failure opens on the timeline at its violating step, and Undo brings the scenario back', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const before = await chips(page).count();
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('hw-truncation');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText('Found the shortest failure under hw-truncation', { timeout: 60_000 });
+  const text = (await result(page).textContent()) ?? '';
+  const step = Number(/at step (\d+)/.exec(text)![1]);
+  const events = Number(/in (\d+) events/.exec(text)![1]);
+  await expect(chips(page)).toHaveCount(events);
+  expect(step).toBe(events - 1);
+  await expect(page.getByTestId(`step-${step}`)).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByTestId('headline')).toContainText('hw-truncation');
+  await expect(page.getByTestId('notice')).toContainText('The shortest failure under hw-truncation');
+  await shot(page, testInfo, 'checker-hw-truncation');
+  await page.getByTestId('undo').click();
+  await expect(chips(page)).toHaveCount(before);
+  errors.check();
+});
+
+test('a long run reports progress, leaves the page responsive, and stops on Cancel', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('kafka-2.1');
+  await page.getByTestId('checker-brokers').selectOption('3');
+  await page.getByTestId('checker-run').click();
+  await expect(page.getByTestId('checker-progress')).toContainText('states/s', { timeout: 30_000 });
+  // The page answers while the worker searches: the cursor moves a step back.
+  const current = page.locator('[aria-current="step"]');
+  const at = await current.getAttribute('data-testid');
+  await page.getByTestId('step-3').click();
+  await expect(page.getByTestId('step-3')).toHaveAttribute('aria-current', 'step');
+  expect(at).not.toBe('step-3');
+  await expect(page.getByTestId('checker-progress')).toContainText('states/s');
+  await shot(page, testInfo, 'checker-progress');
+  await page.getByTestId('checker-cancel').click();
+  await expect(result(page)).toContainText('Cancelled');
+  await expect(page.getByTestId('checker-run')).toBeEnabled();
+  errors.check();
+});
+
+test('kafka-2.1 reports no failure within small bounds, with the states and the time', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const before = await chips(page).count();
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('kafka-2.1');
+  await page.getByTestId('checker-depth').fill('6');
+  await page.getByTestId('checker-depth').dispatchEvent('change');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText('kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6', { timeout: 60_000 });
+  await expect(result(page)).toContainText(/\d+ states, depth 6, [\d.]+ s/);
+  await expect(chips(page)).toHaveCount(before);
+  await shot(page, testInfo, 'checker-kafka-2.1');
+  errors.check();
+});
+
+test('shrinking a preset leaves only the events its bug needs, each with its reason', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId('preset-picker').selectOption('kip101-scenario-2');
+  const before = await chips(page).count();
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('hw-truncation');
+  await page.getByTestId('checker-shrink').click();
+  await expect(page.getByTestId('checker-reasons')).toBeVisible({ timeout: 60_000 });
+  const reasons = page.getByTestId('checker-reasons').locator('li');
+  const kept = await reasons.count();
+  expect(kept).toBeGreaterThan(0);
+  expect(kept).toBeLessThan(before);
+  await expect(chips(page)).toHaveCount(kept);
+  await expect(reasons.first()).toContainText('no longer fails');
+  await shot(page, testInfo, 'checker-shrunk');
+  await page.getByTestId('undo').click();
+  await expect(chips(page)).toHaveCount(before);
+  errors.check();
+});
+
+test('the panel fits a phone', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await open(page);
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('leader-hw-truncation');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText('Found the shortest failure', { timeout: 60_000 });
+  const panel = page.getByTestId('checker-panel');
+  const width = await panel.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(width).toBeLessThanOrEqual(0);
+  await panel.screenshot({ path: testInfo.outputPath('checker-phone.png') });
+});

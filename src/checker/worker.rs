@@ -1,0 +1,115 @@
+//! The checker's Web Worker: a search runs in slices of about 25 ms, each followed by a progress report and
+//! a return to the worker's event loop (a zero-delay timeout, not a microtask), so a cancel is heard
+//! between slices. Plain `postMessage` of JSON texts: the page's side stays a few functions.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use epochlab_core::checker::{CheckConfig, Search};
+use gloo::timers::callback::Timeout;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
+
+use super::protocol::{self, Request};
+
+/// Milliseconds of search between reports.
+const SLICE_MS: f64 = 25.0;
+/// Nodes expanded between looks at the clock.
+const NODES_PER_LOOK: u64 = 128;
+
+struct Running {
+    config: CheckConfig,
+    search: Search,
+    started: f64,
+}
+
+#[derive(Default)]
+struct State {
+    running: Option<Running>,
+    /// Bumped by every new search or cancel, so a slice scheduled for an older one does nothing.
+    generation: u64,
+}
+
+type Shared = Rc<RefCell<State>>;
+
+fn scope() -> DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(text: &str) {
+    let _ = scope().post_message(&JsValue::from_str(text));
+}
+
+fn seconds_since(started: f64) -> f64 {
+    (js_sys::Date::now() - started) / 1000.0
+}
+
+/// The worker's entry point: listen, and say it is ready.
+pub fn start() {
+    let state: Shared = Rc::default();
+    let onmessage = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+        let text = e.data().as_string().unwrap_or_default();
+        received(&state, &text);
+    });
+    scope().set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
+    onmessage.forget();
+    post(&protocol::ready());
+}
+
+fn received(state: &Shared, text: &str) {
+    match protocol::read(text) {
+        Ok(Request::Check(config)) => {
+            let mut s = state.borrow_mut();
+            s.generation += 1;
+            let search = Search::new(&config);
+            s.running = Some(Running { config: *config, search, started: js_sys::Date::now() });
+            next_slice(state, s.generation);
+        }
+        Ok(Request::Cancel) => {
+            let mut s = state.borrow_mut();
+            s.generation += 1;
+            if let Some(mut run) = s.running.take() {
+                let result = run.search.cancel();
+                post(&protocol::finished(&run.config, &result, seconds_since(run.started)));
+            }
+        }
+        Ok(Request::Shrink(scenario, variant)) => post(&protocol::shrunk(&scenario, variant)),
+        Err(e) => post(&protocol::failed(&e)),
+    }
+}
+
+fn next_slice(state: &Shared, generation: u64) {
+    let state = state.clone();
+    Timeout::new(0, move || slice(&state, generation)).forget();
+}
+
+fn slice(state: &Shared, generation: u64) {
+    let mut s = state.borrow_mut();
+    if s.generation != generation {
+        return;
+    }
+    let Some(run) = s.running.as_mut() else { return };
+    let until = js_sys::Date::now() + SLICE_MS;
+    // Each look expands at least one node, so a slice ends with the search or the time, whichever first.
+    let ended = loop {
+        if let Some(result) = run.search.run(NODES_PER_LOOK) {
+            break Some(result);
+        }
+        if js_sys::Date::now() >= until {
+            break None;
+        }
+    };
+    let seconds = seconds_since(run.started);
+    match ended {
+        Some(result) => {
+            post(&protocol::finished(&run.config, &result, seconds));
+            s.running = None;
+        }
+        None => {
+            post(&protocol::progress(&run.search.progress(), run.config.depth, seconds));
+            drop(s);
+            next_slice(state, generation);
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! "Find the shortest failure": the model checker's panel. The search and the shrinker run in a Web Worker
+//! (`crate::checker::worker`), spawned on the first request, so the page neither downloads it before nor
+//! stutters while it runs. What it finds opens on the timeline through an undoable action.
+//!
+//! The panel is in the page's first download, so it is written as markup text (one raw node for the form,
+//! one for the buttons and the verdict) with one click and one change listener, and the form is read when a
+//! button is pressed: Yew's markup builders would cost that download several kilobytes more.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use epochlab_core::checker::default_goal;
+use epochlab_core::invariants::InvariantId;
+use epochlab_core::scenario::Scenario;
+use epochlab_core::Variant;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlInputElement, HtmlSelectElement, MessageEvent, Worker};
+
+use crate::panic::escape;
+use yew::prelude::*;
+
+use super::{Dispatch, ModelProps};
+use crate::checker::{cancel_request, check_request, shrink_request, Reply};
+use crate::model::Action;
+
+/// The worker's script, beside the page (Trunk writes it there without a hash), and its wasm.
+const WORKER_SCRIPT: &str = "checker-worker.js";
+const WORKER_WASM: &str = "checker-worker_bg.wasm";
+
+/// The running worker: requests wait until its wasm has loaded; it ends when the panel closes.
+struct Link {
+    worker: Worker,
+    queue: Rc<RefCell<Option<Vec<String>>>>,
+    _listener: Closure<dyn Fn(MessageEvent)>,
+}
+
+impl Link {
+    fn send(&self, request: String) {
+        match self.queue.borrow_mut().as_mut() {
+            Some(waiting) => waiting.push(request),
+            None => {
+                let _ = self.worker.post_message(&JsValue::from_str(&request));
+            }
+        }
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
+/// Start the worker: its script and wasm are fetched now, not with the page.
+fn spawn(on_reply: Callback<Reply>) -> Option<Link> {
+    let base = gloo::utils::document().base_uri().ok().flatten()?;
+    let url = |file: &str| web_sys::Url::new_with_base(file, &base).ok().map(|u| u.href());
+    let boot =
+        format!("importScripts({:?});wasm_bindgen({{module_or_path:{:?}}});", url(WORKER_SCRIPT)?, url(WORKER_WASM)?);
+    let parts = js_sys::Array::of1(&JsValue::from_str(&boot));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).ok()?;
+    let worker = Worker::new(&web_sys::Url::create_object_url_with_blob(&blob).ok()?).ok()?;
+    let queue: Rc<RefCell<Option<Vec<String>>>> = Rc::new(RefCell::new(Some(Vec::new())));
+    let (w, q) = (worker.clone(), queue.clone());
+    let listener = Closure::<dyn Fn(MessageEvent)>::new(move |e: MessageEvent| {
+        let reply = Reply::parse(&e.data().as_string().unwrap_or_default());
+        if reply.kind == "ready" {
+            for request in q.borrow_mut().take().unwrap_or_default() {
+                let _ = w.post_message(&JsValue::from_str(&request));
+            }
+        } else {
+            on_reply.emit(reply);
+        }
+    });
+    worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+    Some(Link { worker, queue, _listener: listener })
+}
+
+/// What a reply does: the panel shows it, and a scenario it carries opens on the timeline.
+fn answer(reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &Dispatch) {
+    if let Some((json, cursor, what)) = &reply.open {
+        match Scenario::from_json(json) {
+            Ok(s) => dispatch.emit(Action::LoadFound { scenario: Box::new(s), cursor: *cursor, what: what.clone() }),
+            Err(e) => {
+                return status.set(Some(Reply { kind: "failed".into(), text: e.to_string(), ..Reply::default() }))
+            }
+        }
+    }
+    status.set(Some(reply));
+}
+
+/// The panel.
+#[function_component(CheckerPanel)]
+pub fn checker_panel(props: &ModelProps) -> Html {
+    let root = use_node_ref();
+    let status = use_state(|| None::<Reply>);
+    let link = use_mut_ref(|| None::<Link>);
+    let onclick = {
+        let (root, status, dispatch, scenario) =
+            (root.clone(), status.clone(), props.dispatch.clone(), props.model.scenario.clone());
+        Callback::from(move |e: MouseEvent| {
+            let Some(action) = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.get_attribute("data-act")) else {
+                return;
+            };
+            let Some(form) = root.cast::<web_sys::Element>() else { return };
+            let read = |name: &str| field(&form, name);
+            let request = match action.as_str() {
+                "run" => {
+                    let goal: Vec<&str> =
+                        default_goal().into_iter().map(InvariantId::id).filter(|id| checked(&form, id)).collect();
+                    let number = |name: &str| read(name).parse().unwrap_or(0);
+                    let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
+                    check_request(&read("variant"), &goal, bounds, &settings(&scenario))
+                }
+                "shrink" => shrink_request(&scenario.to_json(), &read("variant")),
+                _ => cancel_request(),
+            };
+            if action != "cancel" {
+                let first = if action == "run" { "Starting the checker…" } else { "Shrinking…" };
+                status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
+            }
+            let mut slot = link.borrow_mut();
+            if slot.is_none() {
+                let (status, dispatch) = (status.clone(), dispatch.clone());
+                *slot = spawn(Callback::from(move |r| answer(r, &status, &dispatch)));
+            }
+            match slot.as_ref() {
+                Some(worker) => worker.send(request),
+                None => status.set(Some(Reply {
+                    kind: "failed".into(),
+                    text: "this browser could not start a Web Worker".into(),
+                    ..Reply::default()
+                })),
+            }
+        })
+    };
+    let form = use_memo((), |_| Html::from_html_unchecked(form_markup().into()));
+    let busy = status.as_ref().is_some_and(|r| r.kind == "progress");
+    let buttons = Html::from_html_unchecked(buttons_markup(busy).into());
+    let below = Html::from_html_unchecked(status_markup(status.as_ref()).into());
+    html! {
+        <div class="checker" data-testid="checker-panel" ref={root} {onclick}>{ (*form).clone() }<div>{ buttons }</div><div>{ below }</div></div>
+    }
+}
+
+/// A form field's value, by name.
+fn field(form: &web_sys::Element, name: &str) -> String {
+    let found = form.query_selector(&format!("[name={name}]")).ok().flatten();
+    let select = found.as_ref().and_then(|e| e.dyn_ref::<HtmlSelectElement>().map(HtmlSelectElement::value));
+    select
+        .or_else(|| found.and_then(|e| e.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::value)))
+        .unwrap_or_default()
+}
+
+/// Whether an invariant's box is ticked.
+fn checked(form: &web_sys::Element, id: &str) -> bool {
+    let found = form.query_selector(&format!("input[value={id}]")).ok().flatten();
+    found.and_then(|e| e.dyn_ref::<HtmlInputElement>().map(HtmlInputElement::checked)).unwrap_or(false)
+}
+
+/// The scenario's settings, without its events (the search starts from an empty cluster).
+fn settings(s: &Scenario) -> String {
+    Scenario { events: Vec::new(), ..s.clone() }.to_json()
+}
+
+/// The form, once: the defaults are the issue's (hw-truncation, 2 brokers, 2 records, epoch 3, depth 12).
+fn form_markup() -> String {
+    let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
+    let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
+    let number = |label: &str, name: &str, value: u32, max: u32| {
+        format!(
+            "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"1\" max=\"{max}\" \
+                 value=\"{value}\" data-testid=\"checker-{name}\"></label>"
+        )
+    };
+    let goal: String = default_goal()
+        .into_iter()
+        .map(|i| {
+            let id = i.id();
+            format!(
+                "<label class=\"config__check\" title=\"{}\"><input type=\"checkbox\" value=\"{id}\" checked \
+                     data-testid=\"checker-invariant-{id}\">{id}</label>",
+                i.name()
+            )
+        })
+        .collect();
+    format!(
+        "<p class=\"checker__intro\">A breadth-first search over every sequence of events within the bounds, run in \
+         the background: the first failure it finds is a shortest one. It starts from an empty cluster with this \
+         scenario's settings. Shrink keeps only the events the scenario's bug needs under the chosen variant.</p>\
+         <fieldset class=\"checker__form\"><label class=\"config__field\">Variant <select name=\"variant\" \
+         data-testid=\"checker-variant\">{variants}</select></label><label class=\"config__field\">Brokers <select \
+         name=\"brokers\" data-testid=\"checker-brokers\">{}{}</select></label>{}{}{}<span class=\"checker__invariants\">\
+         Invariants: {goal}</span></fieldset>",
+        option("2", true),
+        option("3", false),
+        number("Records", "records", 2, 4),
+        number("Leader epochs", "epochs", 3, 6),
+        number("Depth (events)", "depth", 12, 20)
+    )
+}
+
+/// The buttons: their own raw node, whose text changes only when a run starts or ends, so that progress
+/// reports never replace them (a button under the pointer or the keyboard focus stays).
+fn buttons_markup(busy: bool) -> String {
+    let button = |act: &str, label: &str, off: bool| {
+        format!(
+            "<button type=\"button\" data-act=\"{act}\" data-testid=\"checker-{act}\"{}>{label}</button>",
+            if off { " disabled" } else { "" }
+        )
+    };
+    let buttons = format!(
+        "<div class=\"checker__buttons\">{}{}{}</div>",
+        button("run", "Find the shortest failure", busy),
+        button("cancel", "Cancel", !busy),
+        button("shrink", "Shrink this scenario", busy)
+    );
+    buttons
+}
+
+/// What the worker last said.
+fn status_markup(reply: Option<&Reply>) -> String {
+    let busy = reply.is_some_and(|r| r.kind == "progress");
+    let Some(r) = reply else { return String::new() };
+    let bar = if busy && r.max > 0 {
+        format!("<progress max=\"{}\" value=\"{}\" aria-label=\"Depth explored\"></progress> ", r.max, r.depth)
+    } else {
+        String::new()
+    };
+    let list: String = r.list.iter().map(|line| format!("<li>{}</li>", escape(line))).collect();
+    let list = if list.is_empty() {
+        list
+    } else {
+        format!("<ul class=\"checker__reasons\" data-testid=\"checker-reasons\">{list}</ul>")
+    };
+    let testid = if busy { "checker-progress" } else { "checker-result" };
+    format!(
+        "<div class=\"checker__result\" role=\"status\" data-testid=\"{testid}\">{bar}<span>{}</span>{list}</div>",
+        escape(&r.text)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_markup_escapes_what_the_worker_says_and_disables_buttons_while_busy() {
+        let busy = Reply { kind: "progress".into(), text: "1 states".into(), depth: 2, max: 12, ..Reply::default() };
+        let b = buttons_markup(true);
+        assert!(b.contains("data-testid=\"checker-run\" disabled") && !b.contains("checker-cancel\" disabled"), "{b}");
+        assert!(buttons_markup(false).contains("checker-cancel\" disabled"));
+        let m = status_markup(Some(&busy));
+        assert!(m.contains("<progress max=\"12\" value=\"2\""), "{m}");
+        let done =
+            Reply { kind: "done".into(), text: "a <b> & c".into(), list: vec!["x<y".into()], ..Reply::default() };
+        let m = status_markup(Some(&done));
+        assert!(m.contains("a &lt;b&gt; &amp; c") && m.contains("<li>x&lt;y</li>"), "{m}");
+        assert!(m.contains("data-testid=\"checker-result\""), "{m}");
+        let form = form_markup();
+        assert!(
+            form.contains("<option value=\"hw-truncation\" selected>") && form.contains("name=\"depth\""),
+            "{form}"
+        );
+    }
+}
