@@ -86,11 +86,33 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     let Startup { mut model, embed } = startup(&hash, stored.clone(), unpacked);
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
+        open_progress(&mut model);
     } else if !embedded {
         model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
     }
     model.page.framed = web::in_frame();
     (Rc::new(model), embed, stored_ok)
+}
+
+/// What the first model causes: the address written, and a linked lesson fetched.
+fn first_effects(first: &Model) -> Vec<Effect> {
+    let mut effects = vec![Effect::WriteAddress];
+    if first.learn.index == crate::model::learn::Fetched::Loading {
+        effects.push(Effect::FetchIndex);
+    }
+    effects
+}
+
+/// Read the stored lesson progress; one that cannot be read starts afresh, saying so.
+fn open_progress(model: &mut Model) {
+    let Some(text) = storage::load_progress() else { return };
+    match crate::model::learn::Progress::from_json(&text) {
+        Ok(progress) => model.learn.progress = Rc::new(progress),
+        Err(why) => {
+            let text = crate::model::learn::unreadable_progress(&why);
+            model.notice = Some(Notice { error: true, text, undo: false });
+        }
+    }
 }
 
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
@@ -108,7 +130,7 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
             let runner = EffectRunner::new(embed, stored_ok, told.clone());
             // The address holds the scenario from the first load (the landing or stored one too), not only
             // after an edit.
-            runner.run(&[Effect::WriteAddress], &latest.borrow());
+            runner.run(&first_effects(&latest.borrow()), &latest.borrow());
             let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
                 let (next, effects) = current.reduce_at(action, js_sys::Date::now());

@@ -103,6 +103,11 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
         }),
     };
     model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };
+    // A lesson link opens the lesson once its file has come (it is not part of the page's first download).
+    if let Some(wanted) = p.lesson {
+        model.learn.wanted = Some(wanted);
+        model.learn.index = crate::model::learn::Fetched::Loading;
+    }
     Startup { model, embed: p.embed }
 }
 

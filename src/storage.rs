@@ -17,6 +17,9 @@ pub const LIBRARY_KEY: &str = "epochlab.library.v1";
 /// Where a library that cannot be read at all is moved, so that nothing writes over it.
 pub const UNREADABLE_LIBRARY_KEY: &str = "epochlab.library.v1.unreadable";
 
+/// The lesson progress.
+pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
+
 /// The page's localStorage, if the browser lets the page have one.
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -74,4 +77,13 @@ pub fn set_aside_library(text: &str) -> Result<(), String> {
     set(UNREADABLE_LIBRARY_KEY, text)?;
     local().map(|s| s.remove_item(LIBRARY_KEY));
     Ok(())
+}
+
+/// The stored lesson progress's text, if any.
+pub fn load_progress() -> Option<String> {
+    get(PROGRESS_KEY)
+}
+
+pub fn save_progress(progress: &crate::model::learn::Progress) -> Result<(), String> {
+    set(PROGRESS_KEY, &progress.to_json())
 }

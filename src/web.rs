@@ -146,3 +146,15 @@ pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
 pub fn viewport_width() -> i32 {
     gloo::utils::document().document_element().map_or(0, |e| e.client_width())
 }
+
+/// Fetch a file shipped with the app (a path relative to the page), as text.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    let window = gloo::utils::window();
+    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| "the network refused".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response".to_string())?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "no text".to_string())?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "unreadable text".to_string())
+}

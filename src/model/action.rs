@@ -101,6 +101,8 @@ pub enum Action {
     TapPlace(PlaceSource),
     /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
     PlaceAt { lane: usize, gap: usize },
+    /// Something about lessons.
+    Learn(super::LearnAction),
 }
 
 impl Action {

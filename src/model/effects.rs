@@ -18,6 +18,12 @@ pub enum Effect {
     WriteAddress,
     /// Tell the embedding page (the parent frame) what is shown.
     Announce(Announcement),
+    /// Fetch the lesson list and glossary (`lessons/index.json`).
+    FetchIndex,
+    /// Fetch a lesson's file, to open it at a step.
+    FetchLesson { id: String, file: String, step: usize },
+    /// Write the lesson progress to localStorage.
+    SaveProgress,
 }
 
 /// When the working state is saved.
@@ -68,7 +74,9 @@ impl Changed {
         let variants = before.variants != after.variants;
         let cursor = before.cursor != after.cursor;
         let steps = before.scenario.events.len() != after.scenario.events.len();
-        Changed { scenario, snapshot: scenario || variants || cursor, announced: cursor || steps || variants }
+        // The address holds the lesson's step too.
+        let lesson = before.lesson_fragment() != after.lesson_fragment();
+        Changed { scenario, snapshot: scenario || variants || cursor || lesson, announced: cursor || steps || variants }
     }
 }
 
@@ -104,6 +112,28 @@ impl Model {
         }
         if changed.announced && self.page.framed {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
+        }
+        effects.extend(self.lesson_effects(before));
+        effects
+    }
+
+    /// Fetching what lessons need when first needed, and saving the progress when it changes.
+    fn lesson_effects(&self, before: &Model) -> Vec<Effect> {
+        use super::learn::Fetched;
+        let (was, now) = (&before.learn, &self.learn);
+        let mut effects = Vec::new();
+        if now.index == Fetched::Loading && was.index != Fetched::Loading {
+            effects.push(Effect::FetchIndex);
+        }
+        let indexed = matches!(now.index, Fetched::Ready(_));
+        let newly = was.wanted != now.wanted || !matches!(was.index, Fetched::Ready(_));
+        if let (Some((id, step)), true, true) = (&now.wanted, indexed, newly) {
+            if let Some(file) = self.lesson_file(id) {
+                effects.push(Effect::FetchLesson { id: id.clone(), file, step: *step });
+            }
+        }
+        if !Rc::ptr_eq(&was.progress, &now.progress) && self.page.saving != Saving::Never {
+            effects.push(Effect::SaveProgress);
         }
         effects
     }

@@ -38,8 +38,9 @@ impl Model {
     /// Load `next`, staying what this page is, with its history and library.
     pub(super) fn load(&mut self, next: Model) {
         let (page, history, library, now) = (self.page, self.history.clone(), self.library.clone(), self.now);
+        let learn = std::mem::take(&mut self.learn);
         *self = next;
-        (self.page, self.history, self.library, self.now) = (page, history, library, now);
+        (self.page, self.history, self.library, self.now, self.learn) = (page, history, library, now, learn);
     }
 
     /// Open a preset under exactly the variants it is about (nothing carries over from the last scenario).

@@ -11,6 +11,7 @@ mod cursor;
 mod edits;
 mod effects;
 mod history;
+pub mod learn;
 mod load;
 mod notices;
 mod placing;
@@ -28,6 +29,7 @@ use crate::library::Library;
 pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};
 pub use self::history::{History, DEPTH};
+pub use self::learn::{Learn, LearnAction};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
@@ -83,6 +85,8 @@ pub struct Model {
     pub library_id: Option<u64>,
     /// The time of the action being reduced, in milliseconds since the epoch (when a scenario is kept).
     pub now: f64,
+    /// Lessons: the Learn panel, the lesson followed and the progress.
+    pub learn: Learn,
 }
 
 impl PartialEq for Model {
@@ -99,6 +103,7 @@ impl PartialEq for Model {
             && self.page == other.page
             && Rc::ptr_eq(&self.history, &other.history)
             && Rc::ptr_eq(&self.library, &other.library)
+            && self.learn == other.learn
     }
 }
 
@@ -125,6 +130,7 @@ impl Model {
             library: Rc::default(),
             library_id: None,
             now: 0.0,
+            learn: Learn::default(),
         };
         m.set_variants(variants);
         m.rerun();
@@ -191,6 +197,9 @@ impl Model {
         let synced = matches!(action, Action::SyncLibrary(_));
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         next.apply(action);
+        if !Rc::ptr_eq(&next.traces, &self.traces) {
+            next.grade_task();
+        }
         if recorded {
             next.record_since(self);
         }
@@ -257,6 +266,7 @@ impl Model {
             Action::SyncLibrary(library) => self.library = library,
             Action::TapPlace(source) => self.tap_place(source),
             Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
+            Action::Learn(a) => self.learn(a),
         }
     }
 }
