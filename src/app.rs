@@ -11,6 +11,8 @@ use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
 use crate::components::header::{headline, undo_buttons, Header};
+use crate::components::learn_panel::LearnPanel;
+use crate::components::lesson_panel::LessonPanel;
 use crate::components::log_grid::Legend;
 use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
@@ -207,13 +209,14 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let current = (*shown).min(model.variants.len().saturating_sub(1));
     let choose = Callback::from(move |i: usize| shown.set(i));
     let columns = format!("--variants: {}", model.variants.len());
+    let marks = Rc::new(model.lesson_highlights());
     html! {
         <>
             <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
             <div class="variants" style={columns}>
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
-                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
+                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} />
                     </div>
                 }) }
             </div>
@@ -258,13 +261,39 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
     }
 }
 
+/// The compact lesson for a blog post: the lesson beside the timeline and the variants, with a link to
+/// the same lesson in the full app.
+fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, parts: Parts) -> Html {
+    let lesson = model.lesson_fragment().map_or_else(String::new, |l| format!("#{l}"));
+    let full = format!("{}{lesson}", web::page_url());
+    html! {
+        <div ref={root} class={classes!("app", "app--embed", "app--lesson", model.playing.then_some("app--playing"))} data-testid="embed">
+            <header class="embed__head">
+                <p class="embed__headline" data-testid="headline">{ headline(model) }</p>
+                { undo_buttons(model, dispatch) }
+                <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
+            </header>
+            { parts.notice }
+            if model.learn.shown { <LearnPanel model={model.clone()} dispatch={dispatch.clone()} /> }
+            <main class="workspace">
+                <LessonPanel model={model.clone()} dispatch={dispatch.clone()} />
+                { parts.timeline }
+                { parts.variants }
+            </main>
+            { parts.ghost }
+        </div>
+    }
+}
+
 /// The full page: the header, the workspace with its panels, and the palette.
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             <Header model={model.clone()} dispatch={dispatch.clone()} />
             { parts.notice }
+            if model.learn.shown { <LearnPanel model={model.clone()} dispatch={dispatch.clone()} /> }
             <main class="workspace">
+                <LessonPanel model={model.clone()} dispatch={dispatch.clone()} />
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
@@ -303,6 +332,7 @@ pub fn app(props: &AppProps) -> Html {
     let parts = parts(&model, &dispatch, &drag, variants);
     let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
     match started.1 {
+        Some(EmbedMode::Lesson) => lesson_embed_page(root, &model, &dispatch, parts),
         Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),
         None => full_page(root, &model, &dispatch, parts, palette),
     }

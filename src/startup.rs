@@ -107,6 +107,10 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
     if let Some(wanted) = p.lesson {
         model.learn.wanted = Some(wanted);
         model.learn.index = crate::model::learn::Fetched::Loading;
+    } else if p.embed == Some(EmbedMode::Lesson) {
+        // A lesson embed without a lesson shows the list.
+        model.learn.shown = true;
+        model.learn.index = crate::model::learn::Fetched::Loading;
     }
     Startup { model, embed: p.embed }
 }

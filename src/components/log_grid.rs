@@ -4,6 +4,7 @@
 use std::ops::Range;
 use std::rc::Rc;
 
+use epochlab_core::lesson::Highlight;
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
@@ -16,6 +17,9 @@ pub struct LogGridProps {
     pub view: StepView,
     /// Variant id, for test ids.
     pub variant: &'static str,
+    /// What a lesson's step points at: rows (a broker) and cells (a broker and an offset).
+    #[prop_or_default]
+    pub marks: Rc<Vec<Highlight>>,
 }
 
 /// The badge's class and text: the core's role word, with whom a follower follows.
@@ -79,8 +83,11 @@ fn cell_body(c: &Cell) -> (Classes, Html) {
     (class, body)
 }
 
-fn cell_html(b: &BrokerView, c: &Cell, variant: &str) -> Html {
-    let (class, body) = cell_body(c);
+fn cell_html(b: &BrokerView, c: &Cell, variant: &str, marked: bool) -> Html {
+    let (mut class, body) = cell_body(c);
+    if marked {
+        class.push("lesson-mark");
+    }
     // The epoch is drawn by CSS from data-epoch: one element fewer per cell.
     let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch = shown.map(|r| r.epoch.to_string());
@@ -116,16 +123,30 @@ struct BrokerLogProps {
     variant: &'static str,
     /// The offsets rendered (long logs render only those near the visible part).
     shown: Rc<Vec<Range<usize>>>,
+    /// The whole row is pointed at by a lesson.
+    #[prop_or_default]
+    marked: bool,
+    /// Offsets a lesson points at.
+    #[prop_or_default]
+    marked_cells: Vec<u32>,
 }
 
 /// One broker's log row, skipped when its view did not change.
 #[function_component(BrokerLog)]
 fn broker_log(p: &BrokerLogProps) -> Html {
     let (b, variant) = (&p.broker, p.variant);
-    let class = classes!("broker__log", (b.role == RoleView::Down).then_some("broker__log--down"));
+    let class = classes!(
+        "broker__log",
+        (b.role == RoleView::Down).then_some("broker__log--down"),
+        p.marked.then_some("lesson-mark")
+    );
+    let cell = |o: usize| {
+        let marked = p.marked_cells.contains(&(o as u32));
+        b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant, marked))
+    };
     html! {
         <div {class} style={columns_style(b.cells.len())} role="list" aria-label={format!("{}'s log", b.name)}>
-            { windowed(&p.shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, variant))) }
+            { windowed(&p.shown, cell) }
             { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
             { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
             { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
@@ -160,7 +181,7 @@ fn known_epoch(b: &BrokerView) -> String {
 
 /// A row's label, left of the scrolling logs: the broker's name, role and ISR membership, with everything
 /// about it for screen readers.
-fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
+fn broker_label(b: &BrokerView, variant: &'static str, marked: bool) -> Html {
     let (badge, role_text) = role_badge(b);
     let summary = format!(
         "{}: {role_text}, {}{}, HW {}, LEO {}, persisted HW {}, flushed {}",
@@ -173,7 +194,7 @@ fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
         b.flushed
     );
     html! {
-        <div class="log-grid__label" data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
+        <div class={classes!("log-grid__label", marked.then_some("lesson-mark"))} data-testid={format!("broker-{variant}-{}", b.name)} aria-label={summary}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
             </span>
@@ -208,6 +229,16 @@ fn broker_facts(b: &BrokerView) -> Html {
     }
 }
 
+/// A lesson points at the broker's whole row.
+fn row_marked(marks: &[Highlight], broker: &str) -> bool {
+    marks.iter().any(|h| h.broker.as_deref() == Some(broker) && h.offset.is_none())
+}
+
+/// The offsets of the broker's row a lesson points at.
+fn marked_cells(marks: &[Highlight], broker: &str) -> Vec<u32> {
+    marks.iter().filter(|h| h.broker.as_deref() == Some(broker)).filter_map(|h| h.offset).collect()
+}
+
 /// The grid: the brokers' logs stacked in one scroller, so that an offset is one column in every row while
 /// scrolling, with their labels fixed on the left (as the timeline's lanes) and their figures below.
 #[function_component(LogGrid)]
@@ -222,13 +253,16 @@ pub fn log_grid(props: &LogGridProps) -> Html {
             <div class="log-grid">
                 <div class="log-grid__labels">
                     <div class="log-grid__corner" aria-hidden="true">{ "offset" }</div>
-                    { for v.brokers.iter().map(|b| broker_label(b, props.variant)) }
+                    { for v.brokers.iter().map(|b| broker_label(b, props.variant, row_marked(&props.marks, &b.name))) }
                 </div>
                 <div class="log-grid__scroll" ref={window.node} onscroll={window.onscroll}>
                     <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
                         { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
                     </div>
-                    { for v.brokers.iter().map(|b| html! { <BrokerLog key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()} /> }) }
+                    { for v.brokers.iter().map(|b| html! {
+                        <BrokerLog key={b.name.clone()} broker={b.clone()} variant={props.variant} shown={shown.clone()}
+                            marked={row_marked(&props.marks, &b.name)} marked_cells={marked_cells(&props.marks, &b.name)} />
+                    }) }
                 </div>
             </div>
             <ul class="broker-facts" aria-label="Each broker's figures">

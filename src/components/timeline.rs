@@ -126,6 +126,8 @@ struct ChipData {
     rejected: Option<&'static str>,
     selected: bool,
     moving: bool,
+    /// The lesson's explanation points at it.
+    marked: bool,
 }
 
 /// One step's column: its header and one cell per lane. Everything it shows is in its props, so an
@@ -391,6 +393,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         rejected: reasons.first().map(|(_, r)| *r),
         selected: model.selected == Some(i),
         moving,
+        marked: model.lesson_highlights().iter().any(|h| h.step == Some(i as u32)),
     })
 }
 
@@ -445,6 +448,7 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
         c.selected.then_some("chip--selected"),
         c.rejected.is_some().then_some("chip--rejected"),
         c.moving.then_some("chip--moving"),
+        c.marked.then_some("lesson-mark"),
     );
     html! {
         <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind.id()} title={c.title.clone()}
