@@ -11,8 +11,6 @@ use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
 use crate::components::header::{headline, undo_buttons, Header};
-use crate::components::learn_panel::LearnPanel;
-use crate::components::lesson_panel::LessonPanel;
 use crate::components::log_grid::Legend;
 use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
@@ -28,7 +26,7 @@ use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
+    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
     use_reload_on_new_link,
 };
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
@@ -99,8 +97,8 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
 /// What the first model causes: the address written, and a linked lesson fetched.
 fn first_effects(first: &Model) -> Vec<Effect> {
     let mut effects = vec![Effect::WriteAddress];
-    if first.learn.index == crate::model::learn::Fetched::Loading {
-        effects.push(Effect::FetchIndex);
+    if first.lessons.loaded {
+        effects.push(Effect::LoadLessons);
     }
     effects
 }
@@ -109,7 +107,7 @@ fn first_effects(first: &Model) -> Vec<Effect> {
 fn open_progress(model: &mut Model) {
     let Some(text) = storage::load_progress() else { return };
     match crate::model::learn::Progress::from_json(&text) {
-        Ok(progress) => model.learn.progress = Rc::new(progress),
+        Ok(progress) => model.learn_mut().progress = Rc::new(progress),
         Err(why) => {
             let text = crate::model::learn::unreadable_progress(&why);
             model.notice = Some(Notice { error: true, text, undo: false });
@@ -209,7 +207,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let current = (*shown).min(model.variants.len().saturating_sub(1));
     let choose = Callback::from(move |i: usize| shown.set(i));
     let columns = format!("--variants: {}", model.variants.len());
-    let marks = Rc::new(model.lesson_highlights());
+    let marks = model.marks.clone();
     html! {
         <>
             <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
@@ -261,6 +259,11 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
     }
 }
 
+/// Where the lessons' module draws (the page never draws inside it).
+fn lesson_root() -> Html {
+    html! { <div id={crate::lesson_bridge::ROOT_ID} class="lesson-root" key="lesson-root"></div> }
+}
+
 /// The compact lesson for a blog post: the lesson beside the timeline and the variants, with a link to
 /// the same lesson in the full app.
 fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, parts: Parts) -> Html {
@@ -274,9 +277,8 @@ fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, part
                 <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
             </header>
             { parts.notice }
-            if model.learn.shown { <LearnPanel model={model.clone()} dispatch={dispatch.clone()} /> }
             <main class="workspace">
-                <LessonPanel model={model.clone()} dispatch={dispatch.clone()} />
+                { lesson_root() }
                 { parts.timeline }
                 { parts.variants }
             </main>
@@ -291,9 +293,8 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             <Header model={model.clone()} dispatch={dispatch.clone()} />
             { parts.notice }
-            if model.learn.shown { <LearnPanel model={model.clone()} dispatch={dispatch.clone()} /> }
             <main class="workspace">
-                <LessonPanel model={model.clone()} dispatch={dispatch.clone()} />
+                { lesson_root() }
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
@@ -327,6 +328,7 @@ pub fn app(props: &AppProps) -> Html {
     use_embed_commands(latest.clone(), dispatch.clone(), started.1.is_some());
     use_library_from_other_tabs(latest.clone(), dispatch.clone(), started.2);
     use_file_drop(latest, dispatch.clone());
+    use_lesson_messages(dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);
     let parts = parts(&model, &dispatch, &drag, variants);

@@ -12,12 +12,8 @@ use wasm_bindgen_futures::spawn_local;
 
 use crate::components::Dispatch;
 use crate::link::{self, EmbedMode};
-use crate::model::{Action, Effect, LearnAction, Model, Notice};
+use crate::model::{Action, Effect, Model, Notice};
 use crate::{storage, web};
-
-/// Where the lesson files are, beside the page (Trunk copies them there).
-const LESSONS: &str = "lessons/";
-const LESSONS_INDEX: &str = "lessons/index.json";
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
@@ -64,7 +60,6 @@ pub struct EffectRunner {
     stored_ok: bool,
     teller: Teller,
     library_teller: Teller,
-    progress_teller: Teller,
     unsaved: Unsaved,
     save_timer: RefCell<Option<Timeout>>,
     address_timer: RefCell<Option<Timeout>>,
@@ -96,7 +91,6 @@ impl EffectRunner {
             embed,
             stored_ok,
             library_teller: teller.another(),
-            progress_teller: teller.another(),
             teller,
             unsaved,
             save_timer: RefCell::new(None),
@@ -120,32 +114,12 @@ impl EffectRunner {
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
-                Effect::FetchIndex => self.fetch(LESSONS_INDEX.to_string(), |text| LearnAction::IndexLoaded(text)),
-                Effect::FetchLesson { id, file, step } => {
-                    let (id, step) = (id.clone(), *step);
-                    self.fetch(format!("{LESSONS}{file}"), move |text| LearnAction::LessonLoaded(id, step, text));
-                }
-                Effect::SaveProgress if self.stored_ok => {
-                    self.progress_teller.tell(
-                        "Your lesson progress",
-                        storage::save_progress(&model.learn.progress),
-                        false,
-                    );
-                }
-                Effect::SaveProgress => {}
+                Effect::LoadLessons => web::load_lessons(),
+                Effect::ToLessons(json) => web::send_event(crate::lesson_bridge::TO_LESSONS, json),
+                // The lessons' own effects, run in their module (`lessons_app`).
+                Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
             }
         }
-    }
-
-    /// Fetch a shipped file and hand what came back to the model.
-    fn fetch(&self, path: String, then: impl FnOnce(Result<String, String>) -> LearnAction + 'static) {
-        let dispatch = self.teller.dispatch.clone();
-        spawn_local(async move {
-            let text = web::fetch_text(&path).await;
-            if let Some(dispatch) = dispatch.borrow().clone() {
-                dispatch.emit(Action::Learn(then(text)));
-            }
-        });
     }
 
     /// Save `model` once the edits pause (a new timer replaces, and so cancels, the pending one).

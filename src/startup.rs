@@ -103,15 +103,8 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
         }),
     };
     model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };
-    // A lesson link opens the lesson once its file has come (it is not part of the page's first download).
-    if let Some(wanted) = p.lesson {
-        model.learn.wanted = Some(wanted);
-        model.learn.index = crate::model::learn::Fetched::Loading;
-    } else if p.embed == Some(EmbedMode::Lesson) {
-        // A lesson embed without a lesson shows the list.
-        model.learn.shown = true;
-        model.learn.index = crate::model::learn::Fetched::Loading;
-    }
+    // A lesson link (or a lesson embed) loads the lessons' module, which opens the lesson (or the list).
+    model.lessons.loaded = p.lesson.is_some() || p.embed == Some(EmbedMode::Lesson);
     Startup { model, embed: p.embed }
 }
 

@@ -158,3 +158,30 @@ pub async fn fetch_text(path: &str) -> Result<String, String> {
     let text = response.text().map_err(|_| "no text".to_string())?;
     JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "unreadable text".to_string())
 }
+
+/// Fire a window event whose `detail` is `detail` (text): how the page and the lessons' module talk.
+pub fn send_event(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(detail));
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = gloo::utils::window().dispatch_event(&event);
+    }
+}
+
+/// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it.
+pub fn load_lessons() {
+    use crate::lesson_bridge::{MODULE_JS, MODULE_WASM};
+    let document = gloo::utils::document();
+    let Ok(script) = document.create_element("script") else { return };
+    let _ = script.set_attribute("src", MODULE_JS);
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let start = js_sys::Reflect::get(&gloo::utils::window(), &"wasm_bindgen".into());
+        if let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+            let _ = start.call1(&JsValue::NULL, &JsValue::from_str(MODULE_WASM));
+        }
+    });
+    let _ = script.add_event_listener_with_callback("load", onload.unchecked_ref());
+    if let Some(head) = document.head() {
+        let _ = head.append_child(&script);
+    }
+}

@@ -7,7 +7,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::ModelProps;
-use crate::model::{Action, LearnAction, Model};
+use crate::model::{Action, Model};
 
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
@@ -90,8 +90,8 @@ pub fn header(props: &ModelProps) -> Html {
                         }) }
                     </select>
                 </label>
-                <button type="button" class="header__learn" aria-expanded={m.learn.shown.to_string()} aria-controls="learn-panel"
-                    onclick={props.dispatch.reform(|_| Action::Learn(LearnAction::Toggle))} data-testid="learn-toggle">{ "Learn" }</button>
+                <button type="button" class="header__learn" aria-controls="lesson-root" title="Guided lessons: predict, then watch"
+                    onclick={props.dispatch.reform(|_| Action::OpenLearn)} data-testid="learn-toggle">{ "Learn" }</button>
                 <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
                 { undo_buttons(m, &props.dispatch) }
             </div>

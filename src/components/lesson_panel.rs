@@ -42,14 +42,14 @@ fn term_box(model: &Model, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
 }
 
 /// What the aria-live region says for the step shown.
-fn live_text(model: &Model, run: &LessonRun) -> String {
+fn live_text(model: &Model, run: &LessonRun, index: Option<&LessonIndex>) -> String {
     let log = model.painted_log();
     match run.current() {
         None => format!("Lesson done. {}", run.lesson.takeaway),
         Some(LessonStep::Explain { text, .. } | LessonStep::Compare { text, .. }) => text.clone(),
         Some(LessonStep::Predict(p)) => match &run.outcome {
             None => format!("Predict: {}", p.prompt),
-            Some(o) => outcome_text(p, o, &log),
+            Some(o) => outcome_text(p, o, &log, index),
         },
         Some(LessonStep::Task(t)) => {
             let state = if run.passed { "Done: the check passes on your timeline." } else { "Not done yet." };
@@ -93,7 +93,7 @@ fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Di
             <>
                 <p class="lesson__text lesson__prompt" data-testid="lesson-prompt"><strong>{ "Predict: " }</strong>{ words(index, &p.prompt, d) }</p>
                 { controls(run, p, &log, d) }
-                { for run.outcome.as_ref().map(|o| outcome(p, o, &log, d)) }
+                { for run.outcome.as_ref().map(|o| outcome(p, o, &log, index, d)) }
             </>
         },
         Some(LessonStep::Task(t)) => task_body(model, run, &t.goal, index, d),
@@ -160,7 +160,7 @@ pub fn lesson_panel(props: &ModelProps) -> Html {
             </header>
             { step_body(m, run, index, d) }
             { term_box(m, index, d) }
-            <p class="sr-only" aria-live="polite" data-testid="lesson-live">{ live_text(m, run) }</p>
+            <p class="sr-only" aria-live="polite" data-testid="lesson-live">{ live_text(m, run, index) }</p>
             { nav(run, d) }
         </section>
     }

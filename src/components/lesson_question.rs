@@ -1,7 +1,7 @@
 //! A lesson's question: the controls to answer it (paint the log, drag the HW, choose, yes or no) and,
 //! once answered, whether the simulator agrees, with the misconception a known wrong answer reveals.
 
-use epochlab_core::lesson::{choices, Answer, Lesson, Prediction, Question};
+use epochlab_core::lesson::{choices, Answer, Lesson, LessonIndex, Prediction, Question};
 use epochlab_core::presets;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -111,20 +111,20 @@ pub fn controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -
 
 /// What the simulator says of the answer: right, or the misconception with its correction and the
 /// scenario that disproves it.
-pub fn outcome_text(p: &Prediction, o: &Outcome, log: &[String]) -> String {
+pub fn outcome_text(p: &Prediction, o: &Outcome, log: &[String], index: Option<&LessonIndex>) -> String {
     let right = answer_words(p, &o.right, log);
     if o.is_right() {
         return format!("Right: {right}. Watch the step play on the timeline.");
     }
     let mut text = format!("Not quite: the simulator says {right}.");
-    if let Some(m) = o.misconception {
-        text.push_str(&format!(" You may have thought: \u{201c}{}\u{201d} {}", m.belief(), m.correction()));
+    if let Some(words) = o.misconception.and_then(|m| index?.misconception(m)) {
+        text.push_str(&format!(" You may have thought: \u{201c}{}\u{201d} {}", words.belief, words.correction));
     }
     text
 }
 
 /// The result box shown after the answer.
-pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], d: &Dispatch) -> Html {
+pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], index: Option<&LessonIndex>, d: &Dispatch) -> Html {
     let class = classes!("outcome", if o.is_right() { "outcome--right" } else { "outcome--wrong" });
     let counter = o.misconception.map(|m| {
         let preset = m.counter_scenario();
@@ -135,10 +135,13 @@ pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], d: &Dispatch) -> Htm
             </button>
         }
     });
-    let misconception = o.misconception.map(|m| html! {
-        <p class="outcome__misconception" data-testid="misconception" data-misconception={m.id()}>
-            <strong>{ format!("\u{201c}{}\u{201d} ", m.belief()) }</strong>{ m.correction() }
-        </p>
+    let misconception = o.misconception.map(|m| {
+        let (belief, correction) = index.and_then(|i| i.misconception(m)).map_or((m.id(), ""), |w| (&*w.belief, &*w.correction));
+        html! {
+            <p class="outcome__misconception" data-testid="misconception" data-misconception={m.id()}>
+                <strong>{ format!("\u{201c}{belief}\u{201d} ") }</strong>{ correction }
+            </p>
+        }
     });
     html! {
         <div {class} data-testid="outcome" data-right={o.is_right().to_string()}>

@@ -393,7 +393,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         rejected: reasons.first().map(|(_, r)| *r),
         selected: model.selected == Some(i),
         moving,
-        marked: model.lesson_highlights().iter().any(|h| h.step == Some(i as u32)),
+        marked: model.marks.iter().any(|h| h.step == Some(i as u32)),
     })
 }
 

@@ -18,6 +18,10 @@ pub enum Effect {
     WriteAddress,
     /// Tell the embedding page (the parent frame) what is shown.
     Announce(Announcement),
+    /// Load the lessons' module.
+    LoadLessons,
+    /// Send the lessons' module a message (its JSON).
+    ToLessons(String),
     /// Fetch the lesson list and glossary (`lessons/index.json`).
     FetchIndex,
     /// Fetch a lesson's file, to open it at a step.
@@ -113,16 +117,34 @@ impl Model {
         if changed.announced && self.page.framed {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
-        effects.extend(self.lesson_effects(before));
+        effects.extend(self.link_effects(before, changed.snapshot));
         effects
     }
 
-    /// Fetching what lessons need when first needed, and saving the progress when it changes.
-    fn lesson_effects(&self, before: &Model) -> Vec<Effect> {
+    /// Loading the lessons' module, and telling it what is shown.
+    fn link_effects(&self, before: &Model, shown: bool) -> Vec<Effect> {
+        use crate::lesson_bridge::ToLessons;
+        let (was, now) = (&before.lessons, &self.lessons);
+        let mut effects = Vec::new();
+        if now.loaded && !was.loaded {
+            effects.push(Effect::LoadLessons);
+        }
+        if now.toggles != was.toggles {
+            effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
+        }
+        if now.loaded && (shown || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        }
+        effects
+    }
+
+    /// In the lessons' module: fetching what lessons need when first needed, and saving the progress when
+    /// it changes.
+    pub(super) fn lesson_effects(&self, before: &Model) -> Vec<Effect> {
         use super::learn::Fetched;
         let (was, now) = (&before.learn, &self.learn);
         let mut effects = Vec::new();
-        if now.index == Fetched::Loading && was.index != Fetched::Loading {
+        if matches!(now.index, Fetched::Loading) && !matches!(was.index, Fetched::Loading) {
             effects.push(Effect::FetchIndex);
         }
         let indexed = matches!(now.index, Fetched::Ready(_));

@@ -12,6 +12,7 @@ mod edits;
 mod effects;
 mod history;
 pub mod learn;
+mod lesson_link;
 mod load;
 mod notices;
 mod placing;
@@ -30,6 +31,7 @@ pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};
 pub use self::history::{History, DEPTH};
 pub use self::learn::{Learn, LearnAction};
+pub use self::lesson_link::LessonLink;
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
@@ -85,8 +87,14 @@ pub struct Model {
     pub library_id: Option<u64>,
     /// The time of the action being reduced, in milliseconds since the epoch (when a scenario is kept).
     pub now: f64,
-    /// Lessons: the Learn panel, the lesson followed and the progress.
-    pub learn: Learn,
+    /// Lessons: the Learn panel, the lesson followed and the progress (in the lessons' module only).
+    pub learn: Rc<Learn>,
+    /// The page's link to the lessons' module.
+    pub lessons: LessonLink,
+    /// What the lesson's step points at on the timeline and in the logs.
+    pub marks: Rc<Vec<epochlab_core::lesson::Highlight>>,
+    /// The lesson's part of the address (`lesson=<id>&step=<n>`), while one is followed.
+    pub lesson_params: Option<String>,
 }
 
 impl PartialEq for Model {
@@ -103,7 +111,10 @@ impl PartialEq for Model {
             && self.page == other.page
             && Rc::ptr_eq(&self.history, &other.history)
             && Rc::ptr_eq(&self.library, &other.library)
-            && self.learn == other.learn
+            && Rc::ptr_eq(&self.learn, &other.learn)
+            && self.lessons == other.lessons
+            && self.marks == other.marks
+            && self.lesson_params == other.lesson_params
     }
 }
 
@@ -130,7 +141,10 @@ impl Model {
             library: Rc::default(),
             library_id: None,
             now: 0.0,
-            learn: Learn::default(),
+            learn: Rc::default(),
+            lessons: LessonLink::default(),
+            marks: Rc::default(),
+            lesson_params: None,
         };
         m.set_variants(variants);
         m.rerun();
@@ -197,9 +211,6 @@ impl Model {
         let synced = matches!(action, Action::SyncLibrary(_));
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         next.apply(action);
-        if !Rc::ptr_eq(&next.traces, &self.traces) {
-            next.grade_task();
-        }
         if recorded {
             next.record_since(self);
         }
@@ -266,7 +277,10 @@ impl Model {
             Action::SyncLibrary(library) => self.library = library,
             Action::TapPlace(source) => self.tap_place(source),
             Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
-            Action::Learn(a) => self.learn(a),
+            // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
+            Action::Learn(_) => {}
+            Action::OpenLearn => self.open_learn(),
+            Action::FromLessons(m) => self.from_lessons(*m),
         }
     }
 }

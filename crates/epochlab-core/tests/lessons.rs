@@ -135,6 +135,12 @@ fn the_index_lists_every_lesson_as_its_file_says_and_the_glossary_has_every_term
         "committed",
     ];
     assert_eq!(ids, wanted);
+    // Every misconception has its words, and no words lack their misconception.
+    for m in epochlab_core::lesson::Misconception::ALL {
+        let words = index.misconception(m).unwrap_or_else(|| panic!("no words for {}", m.id()));
+        assert!(!words.belief.is_empty() && !words.correction.is_empty(), "{}", m.id());
+    }
+    assert_eq!(index.misconceptions.len(), epochlab_core::lesson::Misconception::ALL.len());
     // Every term is linked from at least one lesson's words.
     let texts: Vec<String> = all.iter().flat_map(|(_, l)| l.steps.iter().map(step_text)).collect();
     for term in &index.glossary {

@@ -15,7 +15,7 @@ use super::Model;
 pub use self::progress::{LessonProgress, Progress};
 
 /// Something fetched when first needed.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub enum Fetched<T> {
     /// Not asked for yet.
     #[default]
@@ -80,7 +80,7 @@ impl LessonRun {
 }
 
 /// Everything about lessons.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Learn {
     /// The Learn panel (lesson list and glossary) is open.
     pub shown: bool,
@@ -137,8 +137,34 @@ pub fn unreadable_progress(why: &str) -> String {
 }
 
 impl Model {
+    /// In the lessons' module: the next model after a lesson action, with what the page must be told (the
+    /// marks and the address's lesson part are kept on the model, as the page keeps them) and the effects.
+    pub fn learn_reduce(&self, action: LearnAction) -> (Model, Vec<super::Effect>) {
+        let mut next = self.clone();
+        next.learn(action);
+        if !Rc::ptr_eq(&next.traces, &self.traces) {
+            next.grade_task();
+        }
+        next.marks = Rc::new(next.lesson_highlights());
+        next.lesson_params = next.run_fragment();
+        let effects = next.lesson_effects(self);
+        (next, effects)
+    }
+
+    /// In the lessons' module: the page now shows this (the learner edited, undid, or a lesson step was
+    /// shown); a task is graded on it.
+    pub fn mirror(&mut self, shown: crate::snapshot::Snapshot) {
+        if shown.scenario != self.scenario || shown.variants != self.variants {
+            self.scenario = shown.scenario;
+            self.show_variants(shown.variants);
+            self.grade_task();
+        }
+        self.cursor = shown.cursor.map(|c| c as usize);
+        self.marks = Rc::new(self.lesson_highlights());
+    }
+
     /// Route a lesson action.
-    pub(super) fn learn(&mut self, action: LearnAction) {
+    fn learn(&mut self, action: LearnAction) {
         match action {
             LearnAction::Toggle => self.toggle_learn(),
             LearnAction::IndexLoaded(text) => self.index_loaded(text),
@@ -147,7 +173,7 @@ impl Model {
             LearnAction::Next => self.lesson_go(1),
             LearnAction::Back => self.lesson_go(-1),
             LearnAction::Restart => self.enter_step(0),
-            LearnAction::Leave => self.learn.run = None,
+            LearnAction::Leave => self.learn_mut().run = None,
             LearnAction::Answer(key) => self.answer(key),
             LearnAction::Paint(offset) => self.paint(offset),
             LearnAction::SetHw(hw) => self.with_run(|r| r.hw = hw),
@@ -158,37 +184,42 @@ impl Model {
                 self.load_preset(preset);
                 self.with_run(|r| r.aside = true);
             }
-            LearnAction::Term(id) => self.learn.term = id,
+            LearnAction::Term(id) => self.learn_mut().term = id,
             LearnAction::ImportProgress(text) => self.import_progress(&text),
         }
     }
 
+    /// The lessons' state to change (shared until it changes, so comparing models stays cheap).
+    pub fn learn_mut(&mut self) -> &mut Learn {
+        Rc::make_mut(&mut self.learn)
+    }
+
     fn with_run(&mut self, f: impl FnOnce(&mut LessonRun)) {
-        if let Some(run) = self.learn.run.as_mut() {
+        if let Some(run) = self.learn_mut().run.as_mut() {
             f(run);
         }
     }
 
     fn toggle_learn(&mut self) {
-        self.learn.shown = !self.learn.shown;
+        self.learn_mut().shown = !self.learn.shown;
         if self.learn.shown && matches!(self.learn.index, Fetched::Not | Fetched::Failed(_)) {
-            self.learn.index = Fetched::Loading;
+            self.learn_mut().index = Fetched::Loading;
         }
     }
 
     fn index_loaded(&mut self, text: Result<String, String>) {
         let read = text.and_then(|t| parse_index(&t).map_err(|e| e.to_string()));
         match read {
-            Ok(index) => self.learn.index = Fetched::Ready(Rc::new(index)),
+            Ok(index) => self.learn_mut().index = Fetched::Ready(Rc::new(index)),
             Err(why) => {
                 self.error(format!("The lessons could not be loaded ({why})."));
-                self.learn.index = Fetched::Failed(why);
-                self.learn.wanted = None;
+                self.learn_mut().index = Fetched::Failed(why);
+                self.learn_mut().wanted = None;
             }
         }
         if let Some((id, _)) = self.learn.wanted.clone() {
             if self.lesson_file(&id).is_none() {
-                self.learn.wanted = None;
+                self.learn_mut().wanted = None;
                 self.error(format!("There is no lesson \"{id}\"."));
             }
         }
@@ -202,19 +233,19 @@ impl Model {
 
     fn start_lesson(&mut self, id: String, step: usize) {
         if matches!(self.learn.index, Fetched::Not | Fetched::Failed(_)) {
-            self.learn.index = Fetched::Loading;
+            self.learn_mut().index = Fetched::Loading;
         }
         if matches!(self.learn.index, Fetched::Ready(_)) && self.lesson_file(&id).is_none() {
             return self.error(format!("There is no lesson \"{id}\"."));
         }
-        self.learn.wanted = Some((id, step));
+        self.learn_mut().wanted = Some((id, step));
     }
 
     fn lesson_loaded(&mut self, id: &str, step: usize, text: Result<String, String>) {
         if self.learn.wanted.as_ref().is_none_or(|(w, _)| w != id) {
             return;
         }
-        self.learn.wanted = None;
+        self.learn_mut().wanted = None;
         let lesson = text.and_then(|t| {
             let lesson = parse_lesson(&t).map_err(|e| e.to_string())?;
             validate(&lesson).map_err(|e| e.to_string())?;
@@ -238,8 +269,8 @@ impl Model {
             passed: false,
             aside: false,
         };
-        self.learn.run = Some(run);
-        self.learn.shown = false;
+        self.learn_mut().run = Some(run);
+        self.learn_mut().shown = false;
         self.enter_step(step);
     }
 
@@ -267,7 +298,7 @@ impl Model {
         match Progress::from_json(text) {
             Ok(progress) => {
                 let done = progress.done();
-                self.learn.progress = Rc::new(progress);
+                self.learn_mut().progress = Rc::new(progress);
                 self.inform(format!("Imported your lesson progress: {done} lesson(s) done."));
             }
             Err(why) => {
@@ -277,7 +308,7 @@ impl Model {
     }
 
     /// The `lesson=<id>&step=<n>` of the address (`n` counts from 1), while a lesson is followed.
-    pub fn lesson_fragment(&self) -> Option<String> {
+    pub fn run_fragment(&self) -> Option<String> {
         let run = self.learn.run.as_ref()?;
         Some(format!("lesson={}&step={}", run.lesson.id, run.step + 1))
     }

@@ -31,7 +31,7 @@ fn variants_for(lesson: &Lesson, step: Option<&LessonStep>) -> Vec<Variant> {
 impl Model {
     /// Show step `step` of the lesson (the end past the last one) and record it in the progress.
     pub(super) fn enter_step(&mut self, step: usize) {
-        let Some(run) = self.learn.run.as_mut() else { return };
+        let Some(run) = self.learn_mut().run.as_mut() else { return };
         let lesson = run.lesson.clone();
         let step = step.min(lesson.steps.len());
         *run = LessonRun {
@@ -59,7 +59,8 @@ impl Model {
             _ => {}
         }
         let end = step >= lesson.steps.len();
-        self.learn.progress = Rc::new(self.learn.progress.at(&lesson.id, step, end));
+        let progress = Rc::new(self.learn.progress.at(&lesson.id, step, end));
+        self.learn_mut().progress = progress;
         self.grade_task();
     }
 

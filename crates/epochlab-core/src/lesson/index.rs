@@ -31,6 +31,17 @@ pub struct Term {
     pub definition: String,
 }
 
+/// A misconception's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MisconceptionText {
+    /// Its id ([`Misconception::id`](super::Misconception::id)).
+    pub id: String,
+    /// The belief, as a learner might say it.
+    pub belief: String,
+    /// The one-line correction.
+    pub correction: String,
+}
+
 /// The index file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LessonIndex {
@@ -38,6 +49,8 @@ pub struct LessonIndex {
     pub lessons: Vec<IndexEntry>,
     /// The glossary, in order.
     pub glossary: Vec<Term>,
+    /// What each misconception believes and its correction.
+    pub misconceptions: Vec<MisconceptionText>,
 }
 
 /// At most this many lessons and terms (an index is small; anything bigger is not ours).
@@ -64,6 +77,10 @@ fn entry(item: &Value) -> Result<IndexEntry, LessonError> {
     Ok(IndexEntry { id: text(item, "id")?, title: text(item, "title")?, minutes, file: text(item, "file")? })
 }
 
+fn misconception(item: &Value) -> Result<MisconceptionText, LessonError> {
+    Ok(MisconceptionText { id: text(item, "id")?, belief: text(item, "belief")?, correction: text(item, "correction")? })
+}
+
 fn term(item: &Value) -> Result<Term, LessonError> {
     let words = match item.get("words") {
         Some(Value::Array(w)) => w.iter().filter_map(Value::as_str).map(str::to_string).collect(),
@@ -77,7 +94,8 @@ pub fn parse_index(text: &str) -> Result<LessonIndex, LessonError> {
     let value: Value = serde_json::from_str(text).or_else(|e| problem(format!("not JSON: {e}")))?;
     let lessons = list(&value, "lessons")?.iter().map(entry).collect::<Result<_, _>>()?;
     let glossary = list(&value, "glossary")?.iter().map(term).collect::<Result<_, _>>()?;
-    Ok(LessonIndex { lessons, glossary })
+    let misconceptions = list(&value, "misconceptions")?.iter().map(misconception).collect::<Result<_, _>>()?;
+    Ok(LessonIndex { lessons, glossary, misconceptions })
 }
 
 /// A piece of a text: plain words, or words that name a glossary term.
@@ -148,6 +166,11 @@ impl LessonIndex {
         out
     }
 
+    /// A misconception's words.
+    pub fn misconception(&self, m: super::Misconception) -> Option<&MisconceptionText> {
+        self.misconceptions.iter().find(|t| t.id == m.id())
+    }
+
     /// The term with this id.
     pub fn term(&self, id: &str) -> Option<&Term> {
         self.glossary.iter().find(|t| t.id == id)
@@ -167,6 +190,7 @@ mod tests {
         };
         LessonIndex {
             lessons: Vec::new(),
+            misconceptions: Vec::new(),
             glossary: vec![
                 term("hw", &["HW", "high watermark"]),
                 term("isr", &["ISR"]),
@@ -203,6 +227,6 @@ mod tests {
     fn a_bad_index_is_an_error_not_a_panic() {
         assert!(parse_index("{").is_err());
         assert!(parse_index(r#"{"lessons": 3, "glossary": []}"#).is_err());
-        assert_eq!(parse_index(r#"{"lessons": [], "glossary": []}"#), Ok(LessonIndex::default()));
+        assert_eq!(parse_index(r#"{"lessons": [], "glossary": [], "misconceptions": []}"#), Ok(LessonIndex::default()));
     }
 }

@@ -17,7 +17,7 @@ mod validate;
 
 pub use answer::{answer, choices, Answer};
 pub use check::Check;
-pub use index::{parse_index, IndexEntry, LessonIndex, Segment, Term};
+pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
 pub use parse::{parse_lesson, LessonError};
 pub use validate::validate;
