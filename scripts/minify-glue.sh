@@ -9,5 +9,11 @@ set -euo pipefail
 terser="$(cd "$(dirname "$0")/.." && pwd)/e2e/node_modules/.bin/terser"
 [[ -x "$terser" ]] || { echo "minify-glue.sh: no terser at $terser (run make setup)" >&2; exit 1; }
 while IFS= read -r -d '' js; do
-  "$terser" "$js" --module --compress --mangle --output "$js"
+  # The lessons' module is a classic script (wasm-bindgen's no-modules glue defines the global
+  # `wasm_bindgen`): minified as a script, or its one global would be dropped.
+  if [[ "$(basename "$js")" == epochlab-lessons*.js ]]; then
+    "$terser" "$js" --compress --mangle --output "$js"
+  else
+    "$terser" "$js" --module --compress --mangle --output "$js"
+  fi
 done < <(find "${TRUNK_STAGING_DIR:?}" -name '*.js' -print0)

@@ -40,7 +40,8 @@ fn send(message: &ToPage) {
 /// The lessons' model at the start, with the stored progress (an embed neither reads nor writes it).
 fn first_model(embedded: bool) -> (Model, Option<Notice>) {
     let mut m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
-    m.page.saving = if embedded { Saving::Never } else { Saving::Always };
+    // The page keeps the user's scenarios; the lessons' mirror of it keeps nothing.
+    m.page.saving = Saving::Never;
     let stored = if embedded { None } else { storage::load_progress() };
     let notice = stored.and_then(|text| match Progress::from_json(&text) {
         Ok(progress) => {
@@ -79,7 +80,7 @@ fn fetch(dispatch: &Dispatch, path: String, then: impl FnOnce(Result<String, Str
     });
 }
 
-fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch) {
+fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded: bool) {
     for effect in effects {
         match effect {
             Effect::FetchIndex => fetch(dispatch, format!("{LESSONS}index.json"), LearnAction::IndexLoaded),
@@ -87,7 +88,8 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch) {
                 let (id, step) = (id.clone(), *step);
                 fetch(dispatch, format!("{LESSONS}{file}"), move |text| LearnAction::LessonLoaded(id, step, text));
             }
-            Effect::SaveProgress => {
+            // An embed neither reads nor writes the reader's progress.
+            Effect::SaveProgress if !embedded => {
                 if let Err(why) = storage::save_progress(&model.learn.progress) {
                     let text = format!("Your lesson progress could not be saved in this browser ({why}).");
                     send(&ToPage::Notice(Notice { error: true, text, undo: false }));
@@ -101,7 +103,7 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch) {
 type Shared = Rc<RefCell<Rc<Model>>>;
 
 /// One lesson action: reduce, keep, tell the page, run the effects, draw.
-fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForceUpdateHandle) {
+fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForceUpdateHandle, embedded: bool) {
     match action {
         Action::Learn(a) => {
             let before = model.borrow().clone();
@@ -109,7 +111,7 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             let next = Rc::new(next);
             *model.borrow_mut() = next.clone();
             tell_page(&before, &next);
-            run_effects(&effects, &next, dispatch);
+            run_effects(&effects, &next, dispatch, embedded);
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
         _ => {}
@@ -143,6 +145,7 @@ fn lesson_app() -> Html {
     });
     let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
     let redraw = use_force_update();
+    let embedded = params.embed.is_some();
     let dispatch = {
         let (model, redraw) = (model.clone(), redraw.clone());
         (*use_memo((), move |_| {
@@ -151,7 +154,7 @@ fn lesson_app() -> Html {
                 let me = me.clone();
                 Callback::from(move |a: Action| {
                     let Some(d) = me.borrow().clone() else { return };
-                    handle(&model, a, &d, &redraw);
+                    handle(&model, a, &d, &redraw, embedded);
                 })
             };
             *me.borrow_mut() = Some(cb.clone());

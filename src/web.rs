@@ -175,9 +175,12 @@ pub fn load_lessons() {
     let Ok(script) = document.create_element("script") else { return };
     let _ = script.set_attribute("src", MODULE_JS);
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let start = js_sys::Reflect::get(&gloo::utils::window(), &"wasm_bindgen".into());
+        // The glue declares `let wasm_bindgen` at the top level: a global binding, not a window property.
+        let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null").call0(&JsValue::NULL);
         if let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-            let _ = start.call1(&JsValue::NULL, &JsValue::from_str(MODULE_WASM));
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));
+            let _ = start.call1(&JsValue::NULL, &options);
         }
     });
     let _ = script.add_event_listener_with_callback("load", onload.unchecked_ref());

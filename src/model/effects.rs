@@ -154,7 +154,7 @@ impl Model {
                 effects.push(Effect::FetchLesson { id: id.clone(), file, step: *step });
             }
         }
-        if !Rc::ptr_eq(&was.progress, &now.progress) && self.page.saving != Saving::Never {
+        if !Rc::ptr_eq(&was.progress, &now.progress) {
             effects.push(Effect::SaveProgress);
         }
         effects

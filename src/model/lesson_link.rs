@@ -16,6 +16,10 @@ pub struct LessonLink {
     pub toggles: u32,
     /// How many times the lessons asked for what is shown.
     pub mirrors: u32,
+    /// The module said it is ready (a message sent before would be lost).
+    pub ready: bool,
+    /// The Learn button was pressed while the module was loading.
+    pub pending_toggle: bool,
 }
 
 impl Model {
@@ -26,23 +30,37 @@ impl Model {
 
     /// The Learn button: load the lessons (which open their list), or open or close their list.
     pub(super) fn open_learn(&mut self) {
-        if self.lessons.loaded {
-            self.lessons.toggles = self.lessons.toggles.wrapping_add(1);
+        let l = &mut self.lessons;
+        if !l.loaded {
+            l.loaded = true;
+        } else if !l.ready {
+            l.pending_toggle = true;
         } else {
-            self.lessons.loaded = true;
+            l.toggles = l.toggles.wrapping_add(1);
         }
     }
 
     /// What the lessons ask for.
     pub(super) fn from_lessons(&mut self, message: ToPage) {
         match message {
-            ToPage::Ready => self.lessons.mirrors = self.lessons.mirrors.wrapping_add(1),
+            ToPage::Ready => {
+                let l = &mut self.lessons;
+                l.mirrors = l.mirrors.wrapping_add(1);
+                l.ready = true;
+                if std::mem::take(&mut l.pending_toggle) {
+                    l.toggles = l.toggles.wrapping_add(1);
+                }
+            }
             ToPage::Show(s) => {
                 let s = *s;
                 if s.scenario != self.scenario {
                     let kept = self.keep_working();
+                    // A preset (a counter-scenario) is still the preset; a lesson's own scenario is not the user's.
+                    let opened = Model::open(s.clone());
+                    (self.preset, self.edited_preset) = (opened.preset, opened.edited_preset);
+                    self.shown_by_lesson = Some(Rc::new(s.scenario.clone()));
                     self.scenario = s.scenario;
-                    (self.preset, self.edited_preset, self.selected, self.placing) = (None, None, None, None);
+                    (self.selected, self.placing) = (None, None);
                     self.show_variants(s.variants);
                     self.tell_replaced(kept, "A lesson opened its scenario.".to_string(), false);
                 } else if s.variants != self.variants {
@@ -84,6 +102,7 @@ mod tests {
         assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("\"shown\""))));
         let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Params(Some("lesson=x&step=4".into())))));
         assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
+        assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
         let undone = m.after(Action::Undo);
         assert_eq!(undone.scenario, Model::landing().scenario);
     }

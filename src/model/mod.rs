@@ -95,6 +95,8 @@ pub struct Model {
     pub marks: Rc<Vec<epochlab_core::lesson::Highlight>>,
     /// The lesson's part of the address (`lesson=<id>&step=<n>`), while one is followed.
     pub lesson_params: Option<String>,
+    /// The scenario a lesson last showed: not the user's to keep in My scenarios, until edited.
+    pub shown_by_lesson: Option<Rc<Scenario>>,
 }
 
 impl PartialEq for Model {
@@ -145,6 +147,7 @@ impl Model {
             lessons: LessonLink::default(),
             marks: Rc::default(),
             lesson_params: None,
+            shown_by_lesson: None,
         };
         m.set_variants(variants);
         m.rerun();
