@@ -83,9 +83,10 @@ test('lesson 3 with the keyboard only', async ({ page }) => {
   await open(page);
   await visit(page, '#lesson=two-records-at-one-offset&step=1');
   await expect(counter(page)).toHaveText('Step 1 of 8');
+  // Space presses the focused button (as Enter does, which a real keyboard user may use instead).
   const press = async (testid: string) => {
     await page.getByTestId(testid).focus();
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
   };
   for (const n of [2, 3, 4]) {
     await press('lesson-next');
@@ -150,8 +151,13 @@ test('lesson 9 on a 375 px touch screen', async ({ browser }, testInfo) => {
   await expect(page.getByTestId('lesson-aside')).toBeVisible();
   await tap(page.getByTestId('lesson-resume'));
   await expect(counter(page)).toHaveText('Step 2 of 5');
+  // Back from the counter-scenario, the question is asked again: the right answer advances.
+  await tap(page.getByTestId('choice-yes'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 3 of 5');
   await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 4 of 5');
   await tap(page.getByTestId('show-me'));
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
   await tap(next(page));
