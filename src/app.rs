@@ -26,8 +26,8 @@ use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
-    use_reload_on_new_link,
+    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs,
+    use_pause_when_unseen, use_playback, use_reload_on_new_link,
 };
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
@@ -261,7 +261,7 @@ fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode
 
 /// Where the lessons' module draws (the page never draws inside it).
 fn lesson_root() -> Html {
-    html! { <div id={crate::lesson_bridge::ROOT_ID} class="lesson-root" key="lesson-root"></div> }
+    html! { <div id={crate::model::bridge::ROOT_ID} class="lesson-root" key="lesson-root"></div> }
 }
 
 /// The compact lesson for a blog post: the lesson beside the timeline and the variants, with a link to

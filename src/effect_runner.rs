@@ -115,7 +115,7 @@ impl EffectRunner {
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::LoadLessons => web::load_lessons(),
-                Effect::ToLessons(json) => web::send_event(crate::lesson_bridge::TO_LESSONS, json),
+                Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
                 // The lessons' own effects, run in their module (`lessons_app`).
                 Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
             }

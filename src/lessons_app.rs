@@ -2,7 +2,7 @@
 //! first opens or a lesson link is opened, so that lesson code and content stay out of the page's first
 //! download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
 //! lessons' model (`model::learn`, on a model of its own that mirrors what the page shows), and talks to
-//! the page through window events (`lesson_bridge`): it asks the page to show a lesson's scenario at a step
+//! the page through window events (`model::bridge`): it asks the page to show a lesson's scenario at a step
 //! and to mark what a step points at; the page tells it of every change, on which a task is graded.
 
 use std::cell::RefCell;
@@ -18,7 +18,7 @@ use yew::prelude::*;
 use crate::components::learn_panel::LearnPanel;
 use crate::components::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
-use crate::lesson_bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
+use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{unreadable_progress, Progress};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 use crate::{link, storage, web};

@@ -15,7 +15,6 @@ pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
-pub mod lesson_bridge;
 pub mod lessons_app;
 pub mod library;
 pub mod link;

@@ -170,13 +170,14 @@ pub fn send_event(name: &str, detail: &str) {
 
 /// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it.
 pub fn load_lessons() {
-    use crate::lesson_bridge::{MODULE_JS, MODULE_WASM};
+    use crate::model::bridge::{MODULE_JS, MODULE_WASM};
     let document = gloo::utils::document();
     let Ok(script) = document.create_element("script") else { return };
     let _ = script.set_attribute("src", MODULE_JS);
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
         // The glue declares `let wasm_bindgen` at the top level: a global binding, not a window property.
-        let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null").call0(&JsValue::NULL);
+        let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null")
+            .call0(&JsValue::NULL);
         if let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
             let options = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));

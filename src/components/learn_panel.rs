@@ -22,7 +22,10 @@ fn lesson_item(n: usize, entry: &IndexEntry, progress: &Progress, d: &Dispatch) 
     // An unfinished lesson goes on where it was left; a done one starts again.
     let resume = progress.lessons.get(&entry.id).filter(|p| !p.done).map_or(0, |p| p.step as usize);
     let id = entry.id.clone();
-    let class = classes!("learn__lesson", state.as_ref().map(|s| if s == "done" { "learn__lesson--done" } else { "learn__lesson--started" }));
+    let class = classes!(
+        "learn__lesson",
+        state.as_ref().map(|s| if s == "done" { "learn__lesson--done" } else { "learn__lesson--started" })
+    );
     html! {
         <li {class}>
             <button type="button" class="learn__open" onclick={d.reform(move |_| Action::Learn(LearnAction::Start(id.clone(), resume)))}
@@ -103,7 +106,9 @@ pub fn learn_panel(props: &ModelProps) -> Html {
                 { glossary(index) }
             </>
         },
-        Fetched::Failed(why) => html! { <p class="learn__status">{ format!("The lessons could not be loaded ({why}).") }</p> },
+        Fetched::Failed(why) => {
+            html! { <p class="learn__status">{ format!("The lessons could not be loaded ({why}).") }</p> }
+        }
         _ => html! { <p class="learn__status" aria-busy="true">{ "Loading the lessons…" }</p> },
     };
     html! {

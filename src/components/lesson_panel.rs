@@ -128,7 +128,13 @@ fn nav(run: &LessonRun, d: &Dispatch) -> Html {
 /// The lesson set aside while the learner works on the timeline.
 fn aside_bar(run: &LessonRun, d: &Dispatch) -> Html {
     let task = matches!(run.current(), Some(LessonStep::Task(_)));
-    let state = if !task { "" } else if run.passed { " The task's check passes." } else { " The task's check does not pass yet." };
+    let state = if !task {
+        ""
+    } else if run.passed {
+        " The task's check passes."
+    } else {
+        " The task's check does not pass yet."
+    };
     html! {
         <section class="lesson lesson--aside" aria-label="Lesson" data-testid="lesson-aside">
             <p class="lesson__aside-text" aria-live="polite">{ format!("Lesson \u{201c}{}\u{201d}, step {}, is waiting.{state}", run.lesson.title, run.step + 1) }</p>

@@ -26,12 +26,28 @@ pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
                     format!("offset {o}{record} {}", if k == "keep" { "survives" } else { "is truncated" })
                 })
                 .collect();
-            if words.is_empty() { "the log is empty".to_string() } else { words.join(", ") }
+            if words.is_empty() {
+                "the log is empty".to_string()
+            } else {
+                words.join(", ")
+            }
         }
         Question::Hw { broker } => format!("{broker}'s HW is {key}"),
-        Question::Leader => if key == "none" { "no broker leads".to_string() } else { format!("{key} leads") },
+        Question::Leader => {
+            if key == "none" {
+                "no broker leads".to_string()
+            } else {
+                format!("{key} leads")
+            }
+        }
         Question::RecordAt { broker, offset } => format!("{broker} holds {key} at offset {offset}"),
-        Question::AnyBug | Question::LogsAgree => if key == "yes" { "yes".into() } else { "no".into() },
+        Question::AnyBug | Question::LogsAgree => {
+            if key == "yes" {
+                "yes".into()
+            } else {
+                "no".into()
+            }
+        }
     }
 }
 
@@ -136,7 +152,8 @@ pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], index: Option<&Lesso
         }
     });
     let misconception = o.misconception.map(|m| {
-        let (belief, correction) = index.and_then(|i| i.misconception(m)).map_or((m.id(), ""), |w| (&*w.belief, &*w.correction));
+        let (belief, correction) =
+            index.and_then(|i| i.misconception(m)).map_or((m.id(), ""), |w| (&*w.belief, &*w.correction));
         html! {
             <p class="outcome__misconception" data-testid="misconception" data-misconception={m.id()}>
                 <strong>{ format!("\u{201c}{belief}\u{201d} ") }</strong>{ correction }

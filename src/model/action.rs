@@ -106,7 +106,7 @@ pub enum Action {
     /// The Learn button.
     OpenLearn,
     /// A message from the lessons' module.
-    FromLessons(Box<crate::lesson_bridge::ToPage>),
+    FromLessons(Box<crate::model::bridge::ToPage>),
 }
 
 impl Action {

@@ -123,7 +123,7 @@ impl Model {
 
     /// Loading the lessons' module, and telling it what is shown.
     fn link_effects(&self, before: &Model, shown: bool) -> Vec<Effect> {
-        use crate::lesson_bridge::ToLessons;
+        use crate::model::bridge::ToLessons;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
         if now.loaded && !was.loaded {

@@ -1,11 +1,11 @@
 //! The page's side of the lessons: whether their module is loaded, and what they asked the page to show
-//! (see `lesson_bridge`). The lessons themselves (their state, their answers, their grading) live in the
+//! (see `model::bridge`). The lessons themselves (their state, their answers, their grading) live in the
 //! lessons' module, on a model of their own (`model::learn`).
 
 use std::rc::Rc;
 
 use super::Model;
-use crate::lesson_bridge::ToPage;
+use crate::model::bridge::ToPage;
 
 /// The page's link to the lessons' module.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl Model {
     }
 
     /// What the lessons ask for.
-    pub(super) fn from_lessons(&mut self, message: ToPage) {
+    pub(super) fn take_from_lessons(&mut self, message: ToPage) {
         match message {
             ToPage::Ready => {
                 let l = &mut self.lessons;
@@ -95,7 +95,12 @@ mod tests {
     #[test]
     fn a_lesson_shows_its_scenario_undoably_and_is_told_of_every_change() {
         let m = Model::landing().after(Action::OpenLearn);
-        let mut shown = Model::new(presets::find("kip101-scenario-2").unwrap().scenario(), vec![epochlab_core::Variant::Kip101], None).snapshot();
+        let mut shown = Model::new(
+            presets::find("kip101-scenario-2").unwrap().scenario(),
+            vec![epochlab_core::Variant::Kip101],
+            None,
+        )
+        .snapshot();
         shown.cursor = Some(3);
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone())))));
         assert_eq!((m.snapshot(), m.history.can_undo()), (shown, true));

@@ -6,6 +6,7 @@
 //! cursor and playback ([`cursor`]), keyboard placement ([`placing`]) and notices ([`notices`]).
 
 mod action;
+pub mod bridge;
 mod config;
 mod cursor;
 mod edits;
@@ -283,7 +284,7 @@ impl Model {
             // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
             Action::Learn(_) => {}
             Action::OpenLearn => self.open_learn(),
-            Action::FromLessons(m) => self.from_lessons(*m),
+            Action::FromLessons(m) => self.take_from_lessons(*m),
         }
     }
 }

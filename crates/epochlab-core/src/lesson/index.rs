@@ -78,7 +78,11 @@ fn entry(item: &Value) -> Result<IndexEntry, LessonError> {
 }
 
 fn misconception(item: &Value) -> Result<MisconceptionText, LessonError> {
-    Ok(MisconceptionText { id: text(item, "id")?, belief: text(item, "belief")?, correction: text(item, "correction")? })
+    Ok(MisconceptionText {
+        id: text(item, "id")?,
+        belief: text(item, "belief")?,
+        correction: text(item, "correction")?,
+    })
 }
 
 fn term(item: &Value) -> Result<Term, LessonError> {

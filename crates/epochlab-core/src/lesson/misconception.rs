@@ -63,8 +63,6 @@ impl Misconception {
         Misconception::ALL.into_iter().find(|m| m.id() == id)
     }
 
-
-
     /// The shipped preset whose run disproves it.
     pub fn counter_scenario(self) -> &'static str {
         match self {

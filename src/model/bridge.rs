@@ -8,7 +8,7 @@
 use epochlab_core::lesson::Highlight;
 use serde_json::Value;
 
-use crate::model::Notice;
+use super::Notice;
 use crate::snapshot::{self, Snapshot};
 
 /// The event the lessons send to the page.
