@@ -167,3 +167,14 @@ test('lesson 9 on a 375 px touch screen', async ({ browser }, testInfo) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
 });
+
+test('a lesson embedded in a blog post plays in its frame and keeps nothing', async ({ page }) => {
+  await open(page);
+  await page.goto('./embed-example.html');
+  const frame = page.frameLocator('#lesson');
+  await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 1 of 10');
+  await frame.getByTestId('lesson-next').click();
+  await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 2 of 10');
+  await expect(frame.getByTestId('open-in-epochlab')).toHaveAttribute('href', /#lesson=committed-record-lost&step=2$/);
+  expect(await page.evaluate(() => localStorage.getItem('epochlab.lessons.v1'))).toBeNull();
+});
