@@ -9,9 +9,9 @@ set -euo pipefail
 terser="$(cd "$(dirname "$0")/.." && pwd)/e2e/node_modules/.bin/terser"
 [[ -x "$terser" ]] || { echo "minify-glue.sh: no terser at $terser (run make setup)" >&2; exit 1; }
 while IFS= read -r -d '' js; do
-  if [[ "$(basename "$js")" == checker-worker*.js ]]; then
-    # The worker's glue is a classic script (no-modules) whose top-level `wasm_bindgen` the loader calls:
-    # minified as a script, so that name stays.
+  # The checker's worker and the lessons' module are classic scripts (wasm-bindgen's no-modules glue defines
+  # the global `wasm_bindgen`, which their loaders call): minified as scripts, or that name would be dropped.
+  if [[ "$(basename "$js")" == checker-worker*.js || "$(basename "$js")" == epochlab-lessons*.js ]]; then
     "$terser" "$js" --compress --mangle --output "$js"
   else
     "$terser" "$js" --module --compress --mangle --output "$js"

@@ -29,8 +29,8 @@ use crate::embed::Announced;
 use crate::icons::kind_info;
 use crate::link::{self, EmbedMode};
 use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_library_from_other_tabs, use_pause_when_unseen, use_playback,
-    use_reload_on_new_link,
+    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs,
+    use_pause_when_unseen, use_playback, use_reload_on_new_link,
 };
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
@@ -79,11 +79,33 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     let Startup { mut model, embed } = startup(&hash, stored.clone(), unpacked);
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
+        open_progress(&mut model);
     } else if !embedded {
         model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
     }
     model.page.framed = web::in_frame();
     (Rc::new(model), embed, stored_ok)
+}
+
+/// What the first model causes: the address written, and a linked lesson fetched.
+fn first_effects(first: &Model) -> Vec<Effect> {
+    let mut effects = vec![Effect::WriteAddress];
+    if first.lessons.loaded {
+        effects.push(Effect::LoadLessons);
+    }
+    effects
+}
+
+/// Read the stored lesson progress; one that cannot be read starts afresh, saying so.
+fn open_progress(model: &mut Model) {
+    let Some(text) = storage::load_progress() else { return };
+    match crate::model::learn::Progress::from_json(&text) {
+        Ok(progress) => model.learn_mut().progress = Rc::new(progress),
+        Err(why) => {
+            let text = crate::model::learn::unreadable_progress(&why);
+            model.notice = Some(Notice { error: true, text, undo: false });
+        }
+    }
 }
 
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
@@ -101,7 +123,7 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
             let runner = EffectRunner::new(embed, stored_ok, told.clone());
             // The address holds the scenario from the first load (the landing or stored one too), not only
             // after an edit.
-            runner.run(&[Effect::WriteAddress], &latest.borrow());
+            runner.run(&first_effects(&latest.borrow()), &latest.borrow());
             let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
                 let (next, effects) = current.reduce_at(action, js_sys::Date::now());
@@ -180,13 +202,14 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let current = (*shown).min(model.variants.len().saturating_sub(1));
     let choose = Callback::from(move |i: usize| shown.set(i));
     let columns = format!("--variants: {}", model.variants.len());
+    let marks = model.marks.clone();
     html! {
         <>
             <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
             <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
-                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} />
+                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} />
                     </div>
                 }) }
             </div>
@@ -284,6 +307,35 @@ fn skip_links() -> Html {
     }
 }
 
+/// Where the lessons' module draws (the page never draws inside it).
+fn lesson_root() -> Html {
+    html! { <div id={crate::model::bridge::ROOT_ID} class="lesson-root" key="lesson-root"></div> }
+}
+
+/// The compact lesson for a blog post: the lesson beside the timeline and the variants, with a link to
+/// the same lesson in the full app.
+fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, parts: Parts) -> Html {
+    let lesson = model.lesson_fragment().map_or_else(String::new, |l| format!("#{l}"));
+    let full = format!("{}{lesson}", web::page_url());
+    html! {
+        <div ref={root} class={classes!("app", "app--embed", "app--lesson", model.playing.then_some("app--playing"))} data-testid="embed">
+            <header class="embed__head">
+                <h1 class="embed__headline" data-testid="headline">{ headline(model) }</h1>
+                { undo_buttons(model, dispatch) }
+                <a class="embed__open" href={full} target="_blank" rel="noopener" data-testid="open-in-epochlab">{ "Open in Epochlab ↗" }</a>
+            </header>
+            { parts.notice }
+            <main class="workspace">
+                { lesson_root() }
+                { parts.timeline }
+                { parts.variants }
+            </main>
+            { parts.ghost }
+            { parts.spoken }
+        </div>
+    }
+}
+
 /// The full page: the header, the workspace with its panels, and the palette.
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
@@ -294,6 +346,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
             // Before the workspace in the tab order too, as it is drawn above it (a dock at the bottom on phones).
             { palette }
             <main class="workspace">
+                { lesson_root() }
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
@@ -333,12 +386,14 @@ pub fn app(props: &AppProps) -> Html {
     use_embed_commands(latest.clone(), dispatch.clone(), started.1.is_some());
     use_library_from_other_tabs(latest.clone(), dispatch.clone(), started.2);
     use_file_drop(latest, dispatch.clone());
+    use_lesson_messages(dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);
     let text = use_text_parts(&model, &dispatch, started.1.is_some());
     let parts = parts(&model, &dispatch, &drag, variants, text);
     let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
     match started.1 {
+        Some(EmbedMode::Lesson) => lesson_embed_page(root, &model, &dispatch, parts),
         Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),
         None => full_page(root, &model, &dispatch, parts, palette),
     }

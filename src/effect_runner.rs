@@ -123,6 +123,10 @@ impl EffectRunner {
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
+                Effect::LoadLessons => web::load_lessons(),
+                Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
+                // The lessons' own effects, run in their module (`lessons_app`).
+                Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
             }
         }
     }
@@ -143,7 +147,8 @@ impl EffectRunner {
             *self.written_traces.borrow_mut() = Some(model.traces.clone());
             let snapshot = model.snapshot();
             let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
-            web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
+            let lesson = link::lesson_params(model.lesson_fragment());
+            web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&web::hash())));
         }
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
@@ -154,7 +159,8 @@ impl EffectRunner {
                 let fragment = link::address_fragment(link::compact_fragment(&snapshot, embed).await, &snapshot, embed);
                 if latest.get() == generation {
                     // An embed's `origin=` stays: a reload must follow only that origin still.
-                    web::replace_hash(&format!("{fragment}{}", link::kept_params(&web::hash())));
+                    let lesson = link::lesson_params(model.lesson_fragment());
+                    web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&web::hash())));
                 }
             })
         }));

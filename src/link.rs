@@ -13,6 +13,8 @@ pub enum EmbedMode {
     View,
     /// `embed=edit`: the reader may change the scenario (nothing is saved).
     Edit,
+    /// `embed=lesson`: a compact lesson (with `lesson=<id>`) for a blog post; nothing is saved.
+    Lesson,
 }
 
 impl EmbedMode {
@@ -20,6 +22,7 @@ impl EmbedMode {
         match self {
             EmbedMode::View => "embed=view",
             EmbedMode::Edit => "embed=edit",
+            EmbedMode::Lesson => "embed=lesson",
         }
     }
 }
@@ -33,6 +36,8 @@ pub struct LinkParams {
     pub payload: Option<String>,
     /// `origin=`: the only origin an embed follows messages from, if given (percent-decoded).
     pub origin: Option<String>,
+    /// `lesson=<id>&step=<n>`: the lesson to open and its step (0-based here; `n` counts from 1).
+    pub lesson: Option<(String, usize)>,
 }
 
 /// Decode `%XX` escapes (an origin in a link is often written `https%3A%2F%2Fblog.example`); a malformed
@@ -64,17 +69,34 @@ pub fn kept_params(hash: &str) -> String {
     kept.map_or_else(String::new, |p| format!("&{p}"))
 }
 
+/// The lesson's part of the fragment (`&lesson=<id>&step=<n>`), empty without a lesson.
+pub fn lesson_params(lesson: Option<String>) -> String {
+    lesson.map_or_else(String::new, |l| format!("&{l}"))
+}
+
 /// Split `#s=…&embed=view` into its parameters (unknown ones are ignored).
 pub fn params(hash: &str) -> LinkParams {
-    let mut out = LinkParams { embed: None, payload: None, origin: None };
+    let mut out = LinkParams { embed: None, payload: None, origin: None, lesson: None };
+    let mut step = 0;
     for part in hash.trim_start_matches('#').split('&') {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         match key {
             "s" => out.payload = Some(value.to_string()),
-            "embed" => out.embed = Some(if value == "edit" { EmbedMode::Edit } else { EmbedMode::View }),
+            "embed" => {
+                out.embed = Some(match value {
+                    "edit" => EmbedMode::Edit,
+                    "lesson" => EmbedMode::Lesson,
+                    _ => EmbedMode::View,
+                })
+            }
             "origin" => out.origin = Some(percent_decode(value)),
+            "lesson" if !value.is_empty() => out.lesson = Some((percent_decode(value), 0)),
+            "step" => step = value.parse::<usize>().unwrap_or(1).clamp(1, 1000) - 1,
             _ => {}
         }
+    }
+    if let Some((_, s)) = out.lesson.as_mut() {
+        *s = step;
     }
     out
 }
@@ -172,10 +194,10 @@ mod tests {
 
     #[test]
     fn fragment_parameters_are_read_in_any_order() {
-        assert_eq!(params(""), LinkParams { embed: None, payload: None, origin: None });
+        assert_eq!(params(""), LinkParams { embed: None, payload: None, origin: None, lesson: None });
         assert_eq!(
             params("#embed=edit&s=abc"),
-            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()), origin: None }
+            LinkParams { embed: Some(EmbedMode::Edit), payload: Some("abc".into()), origin: None, lesson: None }
         );
         let bare = params("#s=xyz&embed");
         assert_eq!((bare.embed, bare.payload.as_deref()), (Some(EmbedMode::View), Some("xyz")));
@@ -186,6 +208,17 @@ mod tests {
         assert_eq!(params("#origin=%zz%4").origin.as_deref(), Some("%zz%4"), "a bad escape stays");
         assert_eq!(kept_params(framed), "&origin=https%3A%2F%2Fblog.example%3A8443");
         assert_eq!(kept_params("#s=1&embed=view"), "");
+    }
+
+    #[test]
+    fn a_lesson_link_names_the_lesson_and_its_step_counted_from_one() {
+        let p = params("#step=3&lesson=committed-record-lost&embed=lesson");
+        assert_eq!(p.lesson, Some(("committed-record-lost".to_string(), 2)));
+        assert_eq!(p.embed, Some(EmbedMode::Lesson));
+        assert_eq!(params("#lesson=x").lesson, Some(("x".to_string(), 0)), "no step: the first");
+        assert_eq!(params("#lesson=x&step=zero").lesson, Some(("x".to_string(), 0)));
+        assert_eq!(params("#lesson=&step=2").lesson, None);
+        assert_eq!(lesson_params(Some("lesson=x&step=2".into())), "&lesson=x&step=2");
     }
 
     #[test]

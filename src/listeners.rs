@@ -263,3 +263,18 @@ pub fn use_file_drop(state: LatestModel, dispatch: Dispatch) {
         }
     });
 }
+
+/// Messages from the lessons' module (see `model::bridge`).
+#[hook]
+pub fn use_lesson_messages(dispatch: Dispatch) {
+    use_effect_with((), move |_| {
+        let listener = EventListener::new(&gloo::utils::window(), crate::model::bridge::TO_PAGE, move |e| {
+            let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
+            match crate::model::bridge::ToPage::from_json(&detail) {
+                Ok(message) => dispatch.emit(Action::FromLessons(Box::new(message))),
+                Err(why) => gloo::console::warn!(format!("Epochlab ignored a lesson message: {why}")),
+            }
+        });
+        move || drop(listener)
+    });
+}

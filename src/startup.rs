@@ -103,6 +103,10 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
         }),
     };
     model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false };
+    // A lesson link (or a lesson embed) loads the lessons' module, which opens the lesson (or the list).
+    model.lessons.loaded = p.lesson.is_some() || p.embed == Some(EmbedMode::Lesson);
+    // The address keeps the lesson until the module has read it.
+    model.lesson_params = p.lesson.map(|(id, step)| format!("lesson={id}&step={}", step + 1));
     Startup { model, embed: p.embed }
 }
 

@@ -20,6 +20,9 @@ pub const UNREADABLE_LIBRARY_KEY: &str = "epochlab.library.v1.unreadable";
 /// Whether the text panel is open (a preference, not part of the scenario).
 pub const TEXT_PANEL_KEY: &str = "epochlab.text-panel.v1";
 
+/// The lesson progress.
+pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
+
 /// The page's localStorage, if the browser lets the page have one.
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
@@ -87,4 +90,13 @@ pub fn text_panel_open() -> bool {
 /// Remember whether the text panel is open; a refused write only forgets the choice.
 pub fn save_text_panel(open: bool) {
     let _ = set(TEXT_PANEL_KEY, if open { "open" } else { "closed" });
+}
+
+/// The stored lesson progress's text, if any.
+pub fn load_progress() -> Option<String> {
+    get(PROGRESS_KEY)
+}
+
+pub fn save_progress(progress: &crate::model::learn::Progress) -> Result<(), String> {
+    set(PROGRESS_KEY, &progress.to_json())
 }

@@ -166,3 +166,46 @@ pub fn closest_attribute(e: &web_sys::Event, attr: &str) -> Option<String> {
     let target: web_sys::Element = e.target()?.dyn_into().ok()?;
     target.closest(&format!("[{attr}]")).ok()??.get_attribute(attr)
 }
+
+/// Fetch a file shipped with the app (a path relative to the page), as text.
+pub async fn fetch_text(path: &str) -> Result<String, String> {
+    let window = gloo::utils::window();
+    let response = JsFuture::from(window.fetch_with_str(path)).await.map_err(|_| "the network refused".to_string())?;
+    let response: web_sys::Response = response.dyn_into().map_err(|_| "no response".to_string())?;
+    if !response.ok() {
+        return Err(format!("HTTP {}", response.status()));
+    }
+    let text = response.text().map_err(|_| "no text".to_string())?;
+    JsFuture::from(text).await.ok().and_then(|t| t.as_string()).ok_or_else(|| "unreadable text".to_string())
+}
+
+/// Fire a window event whose `detail` is `detail` (text): how the page and the lessons' module talk.
+pub fn send_event(name: &str, detail: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&JsValue::from_str(detail));
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(name, &init) {
+        let _ = gloo::utils::window().dispatch_event(&event);
+    }
+}
+
+/// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it.
+pub fn load_lessons() {
+    use crate::model::bridge::{MODULE_JS, MODULE_WASM};
+    let document = gloo::utils::document();
+    let Ok(script) = document.create_element("script") else { return };
+    let _ = script.set_attribute("src", MODULE_JS);
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
+        // The glue declares `let wasm_bindgen` at the top level: a global binding, not a window property.
+        let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null")
+            .call0(&JsValue::NULL);
+        if let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
+            let options = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));
+            let _ = start.call1(&JsValue::NULL, &options);
+        }
+    });
+    let _ = script.add_event_listener_with_callback("load", onload.unchecked_ref());
+    if let Some(head) = document.head() {
+        let _ = head.append_child(&script);
+    }
+}

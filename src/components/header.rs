@@ -90,6 +90,8 @@ pub fn header(props: &ModelProps) -> Html {
                         }) }
                     </select>
                 </label>
+                <button type="button" class="header__learn" aria-controls="lesson-root" title="Guided lessons: predict, then watch"
+                    onclick={props.dispatch.reform(|_| Action::OpenLearn)} data-testid="learn-toggle">{ "Learn" }</button>
                 <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
                 { undo_buttons(m, &props.dispatch) }
             </div>

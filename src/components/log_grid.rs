@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 
+use epochlab_core::lesson::Highlight;
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
@@ -19,6 +20,9 @@ pub struct LogGridProps {
     pub view: StepView,
     /// Variant id, for test ids.
     pub variant: &'static str,
+    /// What a lesson's step points at: rows (a broker) and cells (a broker and an offset).
+    #[prop_or_default]
+    pub marks: Rc<Vec<Highlight>>,
 }
 
 /// The badge's class and text: the core's role word, with whom a follower follows.
@@ -83,7 +87,10 @@ fn cell_body(c: &Cell) -> (Classes, Html) {
 }
 
 fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
-    let (class, body) = cell_body(c);
+    let (mut class, body) = cell_body(c);
+    if p.marked_cells.contains(&c.offset) {
+        class.push("lesson-mark");
+    }
     // The epoch is drawn by CSS from data-epoch: one element fewer per cell.
     let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch = shown.map(|r| r.epoch.to_string());
@@ -130,13 +137,23 @@ struct BrokerLogProps {
     words: Rc<BTreeMap<u32, String>>,
     /// The row's cell in the tab order, if it is this row's.
     active: Option<u32>,
+    /// The whole row is pointed at by a lesson.
+    #[prop_or_default]
+    marked: bool,
+    /// Offsets a lesson points at.
+    #[prop_or_default]
+    marked_cells: Vec<u32>,
 }
 
 /// One broker's log row, skipped when its view did not change.
 #[function_component(BrokerLog)]
 fn broker_log(p: &BrokerLogProps) -> Html {
     let b = &p.broker;
-    let class = classes!("broker__log", (b.role == RoleView::Down).then_some("broker__log--down"));
+    let class = classes!(
+        "broker__log",
+        (b.role == RoleView::Down).then_some("broker__log--down"),
+        p.marked.then_some("lesson-mark")
+    );
     html! {
         <div {class} style={columns_style(b.cells.len())} role="row" aria-rowindex={(p.row + 1).to_string()}>
             <span class="sr-only" role="rowheader">{ broker_summary(b) }</span>
@@ -190,10 +207,10 @@ fn broker_summary(b: &BrokerView) -> String {
 
 /// A row's label, left of the scrolling logs: the broker's name, role and ISR membership. Screen readers
 /// hear the same in the row's header inside the grid.
-fn broker_label(b: &BrokerView, variant: &'static str) -> Html {
+fn broker_label(b: &BrokerView, variant: &'static str, marked: bool) -> Html {
     let (badge, role_text) = role_badge(b);
     html! {
-        <div class="log-grid__label" data-testid={format!("broker-{variant}-{}", b.name)}>
+        <div class={classes!("log-grid__label", marked.then_some("lesson-mark"))} data-testid={format!("broker-{variant}-{}", b.name)}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
             </span>
@@ -304,6 +321,16 @@ fn tab_stop(shown: &[Range<usize>], active: u32) -> u32 {
     }
 }
 
+/// A lesson points at the broker's whole row.
+fn row_marked(marks: &[Highlight], broker: &str) -> bool {
+    marks.iter().any(|h| h.broker.as_deref() == Some(broker) && h.offset.is_none())
+}
+
+/// The offsets of the broker's row a lesson points at.
+fn marked_cells(marks: &[Highlight], broker: &str) -> Vec<u32> {
+    marks.iter().filter(|h| h.broker.as_deref() == Some(broker)).filter_map(|h| h.offset).collect()
+}
+
 /// The grid: the brokers' logs stacked in one scroller, so that an offset is one column in every row while
 /// scrolling, with their labels fixed on the left (as the timeline's lanes) and their figures below. For
 /// screen readers it is an ARIA grid: rows are brokers (each with its header: role, HW, LEO, markers),
@@ -323,7 +350,7 @@ pub fn log_grid(props: &LogGridProps) -> Html {
             <div class="log-grid" ref={grid} role="grid" aria-label={label} aria-rowcount={v.brokers.len().to_string()} aria-colcount={width.to_string()} {onkeydown}>
                 <div class="log-grid__labels" aria-hidden="true">
                     <div class="log-grid__corner">{ "offset" }</div>
-                    { for v.brokers.iter().map(|b| broker_label(b, props.variant)) }
+                    { for v.brokers.iter().map(|b| broker_label(b, props.variant, row_marked(&props.marks, &b.name))) }
                 </div>
                 <div class="log-grid__scroll" ref={window.node} onscroll={window.onscroll}>
                     <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
@@ -331,7 +358,8 @@ pub fn log_grid(props: &LogGridProps) -> Html {
                     </div>
                     { for v.brokers.iter().zip(words).enumerate().map(|(row, (b, words))| html! {
                         <BrokerLog key={b.name.clone()} broker={b.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
-                            active={(active.0 == row).then_some(tab_stop(&shown, active.1))} />
+                            active={(active.0 == row).then_some(tab_stop(&shown, active.1))}
+                            marked={row_marked(&props.marks, &b.name)} marked_cells={marked_cells(&props.marks, &b.name)} />
                     }) }
                 </div>
             </div>

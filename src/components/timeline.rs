@@ -127,6 +127,8 @@ struct ChipData {
     rejected: Option<&'static str>,
     selected: bool,
     moving: bool,
+    /// The lesson's explanation points at it.
+    marked: bool,
 }
 
 /// One step's column: its header and one cell per lane. Everything it shows is in its props, so an
@@ -365,6 +367,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         rejected: reasons.first().map(|(_, r)| *r),
         selected: model.selected == Some(i),
         moving,
+        marked: model.marks.iter().any(|h| h.step == Some(i as u32)),
     })
 }
 
@@ -419,6 +422,7 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
         c.selected.then_some("chip--selected"),
         c.rejected.is_some().then_some("chip--rejected"),
         c.moving.then_some("chip--moving"),
+        c.marked.then_some("lesson-mark"),
     );
     html! {
         <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind.id()} title={c.title.clone()}

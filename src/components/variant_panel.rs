@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use epochlab_core::invariants::InvariantId;
+use epochlab_core::lesson::Highlight;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::verdict::{invariant_list, not_now, verdict_text, Entry, HeldByRefusal};
 use epochlab_core::view::StepView;
@@ -30,6 +31,9 @@ pub struct VariantPanelProps {
     pub held: Option<HeldByRefusal>,
     /// Dispatch (for the invariant links).
     pub dispatch: Callback<Action>,
+    /// What a lesson's step points at.
+    #[prop_or_default]
+    pub marks: Rc<Vec<Highlight>>,
 }
 
 impl PartialEq for VariantPanelProps {
@@ -39,6 +43,7 @@ impl PartialEq for VariantPanelProps {
             && self.step == other.step
             && self.view == other.view
             && self.held == other.held
+            && self.marks == other.marks
     }
 }
 
@@ -116,7 +121,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                 { format!("Controller: leader {} · epoch {} · ISR {{{}}}",
                     v.controller_leader.as_deref().unwrap_or("none"), v.controller_epoch, v.controller_isr.join(", ")) }
             </p>
-            <LogGrid view={v.clone()} variant={id} />
+            <LogGrid view={v.clone()} variant={id} marks={props.marks.clone()} />
             { consumer_reads(trace, props.step, &props.dispatch) }
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>

@@ -109,6 +109,12 @@ pub enum Action {
     TapPlace(PlaceSource),
     /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
     PlaceAt { lane: usize, gap: usize },
+    /// Something about lessons (in the lessons' module).
+    Learn(super::LearnAction),
+    /// The Learn button.
+    OpenLearn,
+    /// A message from the lessons' module.
+    FromLessons(Box<crate::model::bridge::ToPage>),
 }
 
 impl Action {

@@ -20,6 +20,16 @@ pub enum Effect {
     Announce(Announcement),
     /// Focus an element once the page is drawn.
     Focus(super::Focus),
+    /// Load the lessons' module.
+    LoadLessons,
+    /// Send the lessons' module a message (its JSON).
+    ToLessons(String),
+    /// Fetch the lesson list and glossary (`lessons/index.json`).
+    FetchIndex,
+    /// Fetch a lesson's file, to open it at a step.
+    FetchLesson { id: String, file: String, step: usize },
+    /// Write the lesson progress to localStorage.
+    SaveProgress,
 }
 
 /// When the working state is saved.
@@ -70,7 +80,9 @@ impl Changed {
         let variants = before.variants != after.variants;
         let cursor = before.cursor != after.cursor;
         let steps = before.scenario.events.len() != after.scenario.events.len();
-        Changed { scenario, snapshot: scenario || variants || cursor, announced: cursor || steps || variants }
+        // The address holds the lesson's step too.
+        let lesson = before.lesson_fragment() != after.lesson_fragment();
+        Changed { scenario, snapshot: scenario || variants || cursor || lesson, announced: cursor || steps || variants }
     }
 }
 
@@ -108,6 +120,46 @@ impl Model {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
         effects.extend(self.focus.map(Effect::Focus));
+        effects.extend(self.link_effects(before, changed.snapshot));
+        effects
+    }
+
+    /// Loading the lessons' module, and telling it what is shown.
+    fn link_effects(&self, before: &Model, shown: bool) -> Vec<Effect> {
+        use crate::model::bridge::ToLessons;
+        let (was, now) = (&before.lessons, &self.lessons);
+        let mut effects = Vec::new();
+        if now.loaded && !was.loaded {
+            effects.push(Effect::LoadLessons);
+        }
+        if now.toggles != was.toggles {
+            effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
+        }
+        if now.loaded && (shown || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        }
+        effects
+    }
+
+    /// In the lessons' module: fetching what lessons need when first needed, and saving the progress when
+    /// it changes.
+    pub(super) fn lesson_effects(&self, before: &Model) -> Vec<Effect> {
+        use super::learn::Fetched;
+        let (was, now) = (&before.learn, &self.learn);
+        let mut effects = Vec::new();
+        if matches!(now.index, Fetched::Loading) && !matches!(was.index, Fetched::Loading) {
+            effects.push(Effect::FetchIndex);
+        }
+        let indexed = matches!(now.index, Fetched::Ready(_));
+        let newly = was.wanted != now.wanted || !matches!(was.index, Fetched::Ready(_));
+        if let (Some((id, step)), true, true) = (&now.wanted, indexed, newly) {
+            if let Some(file) = self.lesson_file(id) {
+                effects.push(Effect::FetchLesson { id: id.clone(), file, step: *step });
+            }
+        }
+        if !Rc::ptr_eq(&was.progress, &now.progress) {
+            effects.push(Effect::SaveProgress);
+        }
         effects
     }
 }

@@ -6,12 +6,15 @@
 //! cursor and playback ([`cursor`]), keyboard placement ([`placing`]) and notices ([`notices`]).
 
 mod action;
+pub mod bridge;
 mod config;
 mod cursor;
 mod edits;
 mod effects;
 mod focus;
 mod history;
+pub mod learn;
+mod lesson_link;
 mod load;
 mod notices;
 mod placing;
@@ -32,6 +35,8 @@ pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
+pub use self::learn::{Learn, LearnAction};
+pub use self::lesson_link::LessonLink;
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
@@ -92,6 +97,16 @@ pub struct Model {
     pub focus: Option<Focus>,
     /// What the page last said to a screen reader (a polite live region).
     pub spoken: String,
+    /// Lessons: the Learn panel, the lesson followed and the progress (in the lessons' module only).
+    pub learn: Rc<Learn>,
+    /// The page's link to the lessons' module.
+    pub lessons: LessonLink,
+    /// What the lesson's step points at on the timeline and in the logs.
+    pub marks: Rc<Vec<epochlab_core::lesson::Highlight>>,
+    /// The lesson's part of the address (`lesson=<id>&step=<n>`), while one is followed.
+    pub lesson_params: Option<String>,
+    /// The scenario a lesson last showed: not the user's to keep in My scenarios, until edited.
+    pub shown_by_lesson: Option<Rc<Scenario>>,
 }
 
 impl PartialEq for Model {
@@ -108,6 +123,10 @@ impl PartialEq for Model {
             && self.page == other.page
             && Rc::ptr_eq(&self.history, &other.history)
             && Rc::ptr_eq(&self.library, &other.library)
+            && Rc::ptr_eq(&self.learn, &other.learn)
+            && self.lessons == other.lessons
+            && self.marks == other.marks
+            && self.lesson_params == other.lesson_params
     }
 }
 
@@ -136,6 +155,11 @@ impl Model {
             now: 0.0,
             focus: None,
             spoken: String::new(),
+            learn: Rc::default(),
+            lessons: LessonLink::default(),
+            marks: Rc::default(),
+            lesson_params: None,
+            shown_by_lesson: None,
         };
         m.set_variants(variants);
         m.rerun();
@@ -274,6 +298,10 @@ impl Model {
             Action::SyncLibrary(library) => self.library = library,
             Action::TapPlace(source) => self.tap_place(source),
             Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
+            // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
+            Action::Learn(_) => {}
+            Action::OpenLearn => self.open_learn(),
+            Action::FromLessons(m) => self.take_from_lessons(*m),
         }
     }
 }

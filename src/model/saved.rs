@@ -17,7 +17,8 @@ impl Model {
         // "New scenario" shows the variants shown before it: the variant alone does not make it the user's.
         let mut untouched = Scenario::empty();
         untouched.config.variant = self.scenario.config.variant;
-        self.preset.is_none() && self.scenario != untouched
+        let lessons = self.shown_by_lesson.as_deref() == Some(&self.scenario);
+        self.preset.is_none() && self.scenario != untouched && !lessons
     }
 
     /// Keep the working scenario in the library before it is replaced; returns its name if it was kept.

@@ -5,11 +5,17 @@
 use std::fs;
 use std::path::Path;
 
-use epochlab_core::lesson::{answer, parse_lesson, validate, Answer, Lesson, LessonStep};
+use epochlab_core::lesson::{answer, parse_index, parse_lesson, validate, Answer, Lesson, LessonStep, Segment};
 
 fn lessons() -> Vec<(String, Lesson)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
-    let mut files: Vec<_> = fs::read_dir(dir).expect("lessons/").flatten().map(|e| e.path()).collect();
+    // Every file but the index is a lesson.
+    let mut files: Vec<_> = fs::read_dir(dir)
+        .expect("lessons/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().is_some_and(|n| n != "index.json"))
+        .collect();
     files.sort();
     files
         .into_iter()
@@ -100,5 +106,54 @@ fn print_answers() {
                 println!("{name} before {}: {:?} -> {:?}", p.before, p.question, answer(&lesson, p).map(|a| a.key()));
             }
         }
+    }
+}
+
+#[test]
+fn the_index_lists_every_lesson_as_its_file_says_and_the_glossary_has_every_term() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
+    let index = parse_index(&fs::read_to_string(dir.join("index.json")).expect("index.json")).expect("parses");
+    let all = lessons();
+    assert_eq!(index.lessons.len(), all.len());
+    for (entry, (file, lesson)) in index.lessons.iter().zip(&all) {
+        assert_eq!(
+            (&entry.file, &entry.id, &entry.title, entry.minutes),
+            (file, &lesson.id, &lesson.title, lesson.minutes)
+        );
+    }
+    let ids: Vec<&str> = index.glossary.iter().map(|t| t.id.as_str()).collect();
+    let wanted = [
+        "hw",
+        "leo",
+        "isr",
+        "leader-epoch",
+        "epoch-cache",
+        "offsets-for-leader-epoch",
+        "unclean-election",
+        "acks",
+        "min-isr",
+        "committed",
+    ];
+    assert_eq!(ids, wanted);
+    // Every misconception has its words, and no words lack their misconception.
+    for m in epochlab_core::lesson::Misconception::ALL {
+        let words = index.misconception(m).unwrap_or_else(|| panic!("no words for {}", m.id()));
+        assert!(!words.belief.is_empty() && !words.correction.is_empty(), "{}", m.id());
+    }
+    assert_eq!(index.misconceptions.len(), epochlab_core::lesson::Misconception::ALL.len());
+    // Every term is linked from at least one lesson's words.
+    let texts: Vec<String> = all.iter().flat_map(|(_, l)| l.steps.iter().map(step_text)).collect();
+    for term in &index.glossary {
+        let linked =
+            texts.iter().any(|t| index.segments(t).iter().any(|s| matches!(s, Segment::Term(_, id) if *id == term.id)));
+        assert!(linked, "no lesson mentions {}", term.id);
+    }
+}
+
+fn step_text(step: &LessonStep) -> String {
+    match step {
+        LessonStep::Explain { text, .. } | LessonStep::Compare { text, .. } => text.clone(),
+        LessonStep::Predict(p) => p.prompt.clone(),
+        LessonStep::Task(t) => t.goal.clone(),
     }
 }

@@ -1,5 +1,6 @@
 //! The misconceptions a learner's wrong answers reveal (the seed's list, and the slips on the way to it),
-//! each with a one-line correction and the shipped scenario that disproves it.
+//! each with the shipped scenario that disproves it. Their words (the belief and its one-line correction) are
+//! data, in `lessons/index.json`, fetched with the lessons rather than shipped in the page's first download.
 
 /// A named wrong belief.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -62,38 +63,6 @@ impl Misconception {
         Misconception::ALL.into_iter().find(|m| m.id() == id)
     }
 
-    /// The belief, as a learner might say it.
-    pub fn belief(self) -> &'static str {
-        match self {
-            Misconception::OnlyPerformance => "It was only a performance problem.",
-            Misconception::HwTruncationIsSafe => "Truncating a follower to its high watermark is always safe.",
-            Misconception::FollowerHwIsCurrent => "A follower's high watermark is as fresh as the leader's.",
-            Misconception::HwMarksLineage => "Below the high watermark, every replica holds the same records.",
-            Misconception::MinIsrPrevents => "min.insync.replicas alone prevents the divergence.",
-            Misconception::ConsumerOffsetReset => "This is about where a consumer resets its offset.",
-            Misconception::NeedsUncleanElection => "Losing committed data needs an unclean election.",
-            Misconception::LeaderHwFixes => "Truncating to the leader's high watermark instead fixes it.",
-            Misconception::RestartKeepsTheLog => "Under the old rule, a restarted follower keeps its whole log.",
-            Misconception::Kip101IsComplete => "Leader epochs, as KIP-101 shipped them, close every divergence.",
-        }
-    }
-
-    /// The one-line correction.
-    pub fn correction(self) -> &'static str {
-        match self {
-            Misconception::OnlyPerformance => "It lost committed, acknowledged records and left two replicas with different records at one offset.",
-            Misconception::HwTruncationIsSafe => "Cutting to the HW checks nothing against the leader: a stale HW cuts committed records, and a HW that covers a conflicting record keeps it.",
-            Misconception::FollowerHwIsCurrent => "A follower learns the HW only from the next fetch response; a lost or late response leaves it behind.",
-            Misconception::HwMarksLineage => "The HW is a commit boundary, not a lineage marker: it says how much is committed, not who wrote each offset.",
-            Misconception::MinIsrPrevents => "It refuses writes while the ISR is small, trading availability; with acks=1 the same story diverges again.",
-            Misconception::ConsumerOffsetReset => "It is about a broker truncating its own log on becoming follower, not about where consumers start reading.",
-            Misconception::NeedsUncleanElection => "KIP-101's first scenario loses a committed record with clean elections only.",
-            Misconception::LeaderHwFixes => "The leader's HW is a commit boundary too: it cannot tell a record the follower shares with the leader from one that conflicts.",
-            Misconception::RestartKeepsTheLog => "On becoming follower the old rule cuts everything above the broker's own HW, which a restart recovers from a stale checkpoint.",
-            Misconception::Kip101IsComplete => "KIP-101's answer is an offset without its epoch; after fast back-to-back leader changes it can name the follower's own log end (KAFKA-6361), which KIP-279 fixed.",
-        }
-    }
-
     /// The shipped preset whose run disproves it.
     pub fn counter_scenario(self) -> &'static str {
         match self {
@@ -113,10 +82,9 @@ mod tests {
     use crate::presets;
 
     #[test]
-    fn every_misconception_has_an_id_a_correction_and_a_shipped_counter_scenario() {
+    fn every_misconception_has_an_id_and_a_shipped_counter_scenario() {
         for m in Misconception::ALL {
             assert_eq!(Misconception::from_id(m.id()), Some(m));
-            assert!(!m.belief().is_empty() && !m.correction().is_empty());
             assert!(presets::find(m.counter_scenario()).is_some(), "{}", m.id());
         }
     }

@@ -10,12 +10,14 @@
 
 mod answer;
 mod check;
+mod index;
 mod misconception;
 mod parse;
 mod validate;
 
 pub use answer::{answer, choices, Answer};
 pub use check::Check;
+pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
 pub use parse::{parse_lesson, LessonError};
 pub use validate::validate;

@@ -1,0 +1,180 @@
+import { expect, Locator, Page, test } from '@playwright/test';
+import { open, shot, watchErrors } from './helpers';
+
+/** Opens the Learn panel (its module and lesson list load on first use). */
+async function openLearn(page: Page) {
+  await page.getByTestId('learn-toggle').click();
+  await expect(page.getByTestId('learn-panel')).toBeVisible();
+  await expect(page.getByTestId('lesson-committed-record-lost')).toBeVisible();
+}
+
+/** Opens an address of the app afresh (a changed fragment alone would only reload the page itself). */
+async function visit(page: Page, fragment: string) {
+  await page.goto('about:blank');
+  await page.goto(`./${fragment}`);
+}
+
+/** A tap on an element brought to the middle of the screen, clear of the phone's docked palette. */
+async function tap(target: Locator) {
+  await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await target.tap();
+}
+
+const counter = (page: Page) => page.getByTestId('lesson-counter');
+const next = (page: Page) => page.getByTestId('lesson-next');
+
+test('lesson 2 done fully with the mouse: a wrong prediction names its misconception, right ones advance', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await open(page);
+  await openLearn(page);
+  await page.getByTestId('lesson-committed-record-lost').click();
+  await expect(counter(page)).toHaveText('Step 1 of 10');
+  // The explanation points at B's row.
+  await expect(page.locator('.log-grid__label.lesson-mark').first()).toBeVisible();
+  await next(page).click();
+  await next(page).click();
+  await next(page).click();
+  await expect(counter(page)).toHaveText('Step 4 of 10');
+  // Stopped before step 8: the cursor is on step 7.
+  await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
+  await expect(next(page)).toBeDisabled();
+  await shot(page, testInfo, 'lesson2-predict-desktop');
+  // Wrong: paints nothing, so both records survive.
+  await page.getByTestId('paint-submit').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'follower-hw-is-current');
+  await expect(page.getByTestId('lesson-live')).toContainText('Not quite');
+  await expect(page.getByTestId('step-8')).toHaveAttribute('aria-current', 'step');
+  await shot(page, testInfo, 'lesson2-reveal-desktop');
+  await next(page).click();
+  await next(page).click();
+  // Right: nothing at offset 1, then yes, an invariant fails.
+  await page.getByTestId('choice-nothing').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await next(page).click();
+  await page.getByTestId('choice-yes').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await next(page).click();
+  await next(page).click();
+  await expect(counter(page)).toHaveText('Step 9 of 10');
+  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'false');
+  await page.getByTestId('show-me').click();
+  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
+  // Undoably: Undo takes the solution back, and the task is graded again.
+  await page.getByTestId('undo').click();
+  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'false');
+  await page.getByTestId('redo').click();
+  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
+  await next(page).click();
+  await expect(page.getByTestId('variant-kip-279')).toBeVisible();
+  await next(page).click();
+  await expect(page.getByTestId('lesson-done')).toContainText('Takeaway');
+  // Progress survives a reload.
+  await page.getByTestId('lesson-leave').click();
+  await expect(page).not.toHaveURL(/lesson=/);
+  await page.reload();
+  await openLearn(page);
+  await expect(page.getByTestId('lesson-state-committed-record-lost')).toHaveText('done');
+  errors.check();
+});
+
+test('lesson 3 with the keyboard only', async ({ page }) => {
+  await open(page);
+  await visit(page, '#lesson=two-records-at-one-offset&step=1');
+  await expect(counter(page)).toHaveText('Step 1 of 8');
+  // Space presses the focused button (as Enter does, which a real keyboard user may use instead).
+  const press = async (testid: string) => {
+    await page.getByTestId(testid).focus();
+    await page.keyboard.press('Space');
+  };
+  for (const n of [2, 3, 4]) {
+    await press('lesson-next');
+    await expect(counter(page)).toHaveText(`Step ${n} of 8`);
+  }
+  await expect(counter(page)).toHaveText('Step 4 of 8');
+  // Paint with the keyboard: Tab to offset 1 and press Space to mark it truncated, then again to keep it.
+  await page.getByTestId('paint-1').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('paint-1')).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('paint-1')).toHaveAttribute('aria-pressed', 'false');
+  await press('paint-submit');
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press('lesson-next');
+  await expect(counter(page)).toHaveText('Step 5 of 8');
+  await press('lesson-next');
+  await expect(counter(page)).toHaveText('Step 6 of 8');
+  await press('choice-yes');
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'hw-marks-lineage');
+  await press('lesson-next');
+  await expect(counter(page)).toHaveText('Step 7 of 8');
+  await press('choice-yes');
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press('lesson-next');
+  await expect(counter(page)).toHaveText('Step 8 of 8');
+  await press('lesson-next');
+  await expect(page.getByTestId('lesson-done')).toBeVisible();
+});
+
+test('a deep link opens a lesson at its step, and the address follows the lesson', async ({ page }) => {
+  await open(page);
+  await visit(page, '#lesson=committed-record-lost&step=6');
+  await expect(counter(page)).toHaveText('Step 6 of 10');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('offset 1');
+  await page.getByTestId('lesson-back').click();
+  await expect(page).toHaveURL(/lesson=committed-record-lost&step=5/);
+});
+
+test('a corrupt stored progress resets with a notice and breaks nothing', async ({ page }) => {
+  await open(page);
+  await page.evaluate(() => localStorage.setItem('epochlab.lessons.v1', '{not json'));
+  await visit(page, '#lesson=log-end-and-high-watermark&step=1');
+  await expect(page.getByText('lesson progress could not be read')).toBeVisible();
+  await expect(counter(page)).toHaveText('Step 1 of 9');
+});
+
+test('lesson 9 on a 375 px touch screen', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await open(page);
+  await tap(page.getByTestId('learn-toggle'));
+  await tap(page.getByTestId('lesson-min-insync-replicas'));
+  await expect(counter(page)).toHaveText('Step 1 of 5');
+  await tap(next(page));
+  await shot(page, testInfo, 'lesson9-predict-phone');
+  await tap(page.getByTestId('choice-no'));
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'min-isr-prevents');
+  await shot(page, testInfo, 'lesson9-reveal-phone');
+  await tap(page.getByTestId('counter-scenario'));
+  await expect(page.getByTestId('lesson-aside')).toBeVisible();
+  await tap(page.getByTestId('lesson-resume'));
+  await expect(counter(page)).toHaveText('Step 2 of 5');
+  // Back from the counter-scenario, the question is asked again: the right answer advances.
+  await tap(page.getByTestId('choice-yes'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 3 of 5');
+  await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 4 of 5');
+  await tap(page.getByTestId('show-me'));
+  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
+  await tap(next(page));
+  await tap(next(page));
+  await expect(page.getByTestId('lesson-done')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+test('a lesson embedded in a blog post plays in its frame and keeps nothing', async ({ page }) => {
+  await open(page);
+  await page.goto('./embed-example.html');
+  const frame = page.frameLocator('#lesson');
+  await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 1 of 10');
+  await frame.getByTestId('lesson-next').click();
+  await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 2 of 10');
+  await expect(frame.getByTestId('open-in-epochlab')).toHaveAttribute('href', /#lesson=committed-record-lost&step=2$/);
+  expect(await page.evaluate(() => localStorage.getItem('epochlab.lessons.v1'))).toBeNull();
+});

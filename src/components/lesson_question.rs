@@ -1,0 +1,171 @@
+//! A lesson's question: the controls to answer it (paint the log, drag the HW, choose, yes or no) and,
+//! once answered, whether the simulator agrees, with the misconception a known wrong answer reveals.
+
+use epochlab_core::lesson::{choices, Answer, Lesson, LessonIndex, Prediction, Question};
+use epochlab_core::presets;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::Dispatch;
+use crate::model::learn::{LessonRun, Outcome};
+use crate::model::{Action, LearnAction};
+
+fn answer_action(key: String) -> Action {
+    Action::Learn(LearnAction::Answer(key))
+}
+
+/// An answer in words: `keep cut` → "offset 0 (m1) survives, offset 1 (m2) is truncated".
+pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
+    match &p.question {
+        Question::Survivors { .. } => {
+            let words: Vec<String> = key
+                .split(' ')
+                .enumerate()
+                .map(|(o, k)| {
+                    let record = log.get(o).map_or(String::new(), |r| format!(" ({r})"));
+                    format!("offset {o}{record} {}", if k == "keep" { "survives" } else { "is truncated" })
+                })
+                .collect();
+            if words.is_empty() {
+                "the log is empty".to_string()
+            } else {
+                words.join(", ")
+            }
+        }
+        Question::Hw { broker } => format!("{broker}'s HW is {key}"),
+        Question::Leader => {
+            if key == "none" {
+                "no broker leads".to_string()
+            } else {
+                format!("{key} leads")
+            }
+        }
+        Question::RecordAt { broker, offset } => format!("{broker} holds {key} at offset {offset}"),
+        Question::AnyBug | Question::LogsAgree => {
+            if key == "yes" {
+                "yes".into()
+            } else {
+                "no".into()
+            }
+        }
+    }
+}
+
+fn paint_controls(run: &LessonRun, log: &[String], d: &Dispatch) -> Html {
+    let answered = run.outcome.is_some();
+    let key = run.painted.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" ");
+    html! {
+        <div class="paint" role="group" aria-label="Paint the log: press an offset to mark it truncated or surviving">
+            <div class="paint__row">
+                { for run.painted.iter().enumerate().map(|(o, kept)| {
+                    let record = log.get(o).cloned().unwrap_or_default();
+                    let class = classes!("paint__cell", if *kept { "paint__cell--keep" } else { "paint__cell--cut" });
+                    let label = format!("Offset {o}, {record}: {}", if *kept { "survives" } else { "truncated" });
+                    html! {
+                        <button type="button" {class} aria-pressed={(!*kept).to_string()} aria-label={label} disabled={answered}
+                            onclick={d.reform(move |_| Action::Learn(LearnAction::Paint(o)))} data-testid={format!("paint-{o}")}>
+                            <span class="paint__offset">{ o }</span>
+                            <span class="paint__record">{ record }</span>
+                            <span class="paint__state">{ if *kept { "survives" } else { "truncated" } }</span>
+                        </button>
+                    }
+                }) }
+            </div>
+            <p class="paint__help">{ "Press an offset (click, tap, or Tab to it and press Space) to switch it between surviving and truncated." }</p>
+            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(key.clone()))} data-testid="paint-submit">{ "This is my prediction" }</button>
+        </div>
+    }
+}
+
+fn hw_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, broker: &str, d: &Dispatch) -> Html {
+    let max = choices(lesson, p).len().saturating_sub(1);
+    let answered = run.outcome.is_some();
+    let oninput = d.reform(|e: InputEvent| {
+        let v = e.target_unchecked_into::<HtmlInputElement>().value();
+        Action::Learn(LearnAction::SetHw(v.parse().unwrap_or(0)))
+    });
+    let hw = run.hw;
+    html! {
+        <div class="hw-drag">
+            <label class="hw-drag__label">{ format!("Drag {broker}'s HW marker: ") }
+                <input type="range" min="0" max={max.to_string()} step="1" value={hw.to_string()} {oninput} disabled={answered}
+                    aria-valuetext={format!("HW {hw}")} data-testid="hw-slider" />
+                <output class="hw-drag__value" data-testid="hw-value">{ format!("HW {hw}") }</output>
+            </label>
+            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(hw.to_string()))} data-testid="hw-submit">{ "This is my prediction" }</button>
+        </div>
+    }
+}
+
+fn choice_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, d: &Dispatch) -> Html {
+    let answered = run.outcome.as_ref();
+    html! {
+        <div class="choices" role="group" aria-label="Your prediction">
+            { for choices(lesson, p).iter().map(|a| {
+                let key = a.key();
+                let label = match a { Answer::YesNo(true) => "Yes".to_string(), Answer::YesNo(false) => "No".to_string(), _ => key.clone() };
+                let chosen = answered.is_some_and(|o| o.chosen == key);
+                let class = classes!("choice", chosen.then_some("choice--chosen"), answered.filter(|o| o.right == key).map(|_| "choice--right"));
+                let k = key.clone();
+                html! {
+                    <button type="button" {class} disabled={answered.is_some()} aria-pressed={chosen.to_string()}
+                        onclick={d.reform(move |_| answer_action(k.clone()))} data-testid={format!("choice-{key}")}>{ label }</button>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// The controls that answer the question.
+pub fn controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
+    match &p.question {
+        Question::Survivors { .. } => paint_controls(run, log, d),
+        Question::Hw { broker } => hw_controls(&run.lesson, p, run, broker, d),
+        _ => choice_controls(&run.lesson, p, run, d),
+    }
+}
+
+/// What the simulator says of the answer: right, or the misconception with its correction and the
+/// scenario that disproves it.
+pub fn outcome_text(p: &Prediction, o: &Outcome, log: &[String], index: Option<&LessonIndex>) -> String {
+    let right = answer_words(p, &o.right, log);
+    if o.is_right() {
+        return format!("Right: {right}. Watch the step play on the timeline.");
+    }
+    let mut text = format!("Not quite: the simulator says {right}.");
+    if let Some(words) = o.misconception.and_then(|m| index?.misconception(m)) {
+        text.push_str(&format!(" You may have thought: \u{201c}{}\u{201d} {}", words.belief, words.correction));
+    }
+    text
+}
+
+/// The result box shown after the answer.
+pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], index: Option<&LessonIndex>, d: &Dispatch) -> Html {
+    let class = classes!("outcome", if o.is_right() { "outcome--right" } else { "outcome--wrong" });
+    let counter = o.misconception.map(|m| {
+        let preset = m.counter_scenario();
+        let name = presets::find(preset).map(|p| p.scenario().name).unwrap_or_default();
+        html! {
+            <button type="button" class="outcome__counter" onclick={d.reform(move |_| Action::Learn(LearnAction::Counter(preset)))} data-testid="counter-scenario">
+                { format!("Open the counter-scenario: {name}") }
+            </button>
+        }
+    });
+    let misconception = o.misconception.map(|m| {
+        let (belief, correction) =
+            index.and_then(|i| i.misconception(m)).map_or((m.id(), ""), |w| (&*w.belief, &*w.correction));
+        html! {
+            <p class="outcome__misconception" data-testid="misconception" data-misconception={m.id()}>
+                <strong>{ format!("\u{201c}{belief}\u{201d} ") }</strong>{ correction }
+            </p>
+        }
+    });
+    html! {
+        <div {class} data-testid="outcome" data-right={o.is_right().to_string()}>
+            <p class="outcome__verdict">{ if o.is_right() { "Right. " } else { "Not quite. " } }
+                { format!("The simulator says {}.", answer_words(p, &o.right, log)) }</p>
+            { for misconception }
+            { for counter }
+        </div>
+    }
+}

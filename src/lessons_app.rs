@@ -1,0 +1,188 @@
+//! The lessons' module: a second wasm binary (`epochlab-lessons`), loaded by the page when the Learn panel
+//! first opens or a lesson link is opened, so that lesson code and content stay out of the page's first
+//! download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
+//! lessons' model (`model::learn`, on a model of its own that mirrors what the page shows), and talks to
+//! the page through window events (`model::bridge`): it asks the page to show a lesson's scenario at a step
+//! and to mark what a step points at; the page tells it of every change, on which a task is graded.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use epochlab_core::scenario::Scenario;
+use epochlab_core::Variant;
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+use crate::components::learn_panel::LearnPanel;
+use crate::components::lesson_panel::LessonPanel;
+use crate::components::Dispatch;
+use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
+use crate::model::learn::{unreadable_progress, Progress};
+use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
+use crate::{link, storage, web};
+
+/// Where the lesson files are, beside the page (Trunk copies them there).
+const LESSONS: &str = "lessons/";
+
+/// Draw the lessons into the page's `#lesson-root`.
+pub fn start() {
+    crate::panic::install();
+    let Some(root) = gloo::utils::document().get_element_by_id(ROOT_ID) else { return };
+    yew::Renderer::<LessonApp>::with_root(root).render();
+}
+
+fn send(message: &ToPage) {
+    web::send_event(TO_PAGE, &message.to_json());
+}
+
+/// The lessons' model at the start, with the stored progress (an embed neither reads nor writes it).
+fn first_model(embedded: bool) -> (Model, Option<Notice>) {
+    let mut m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
+    // The page keeps the user's scenarios; the lessons' mirror of it keeps nothing.
+    m.page.saving = Saving::Never;
+    let stored = if embedded { None } else { storage::load_progress() };
+    let notice = stored.and_then(|text| match Progress::from_json(&text) {
+        Ok(progress) => {
+            m.learn_mut().progress = Rc::new(progress);
+            None
+        }
+        Err(why) => Some(Notice { error: true, text: unreadable_progress(&why), undo: false }),
+    });
+    (m, notice)
+}
+
+/// Tell the page what a lesson action changed of what it shows.
+fn tell_page(before: &Model, after: &Model) {
+    if after.snapshot() != before.snapshot() {
+        send(&ToPage::Show(Box::new(after.snapshot())));
+    }
+    if after.marks != before.marks {
+        send(&ToPage::Marks((*after.marks).clone()));
+    }
+    if after.lesson_params != before.lesson_params {
+        send(&ToPage::Params(after.lesson_params.clone()));
+    }
+    if after.notice != before.notice {
+        if let Some(notice) = after.notice.clone() {
+            send(&ToPage::Notice(notice));
+        }
+    }
+}
+
+/// Fetch a shipped file and hand what came back to the lessons.
+fn fetch(dispatch: &Dispatch, path: String, then: impl FnOnce(Result<String, String>) -> LearnAction + 'static) {
+    let dispatch = dispatch.clone();
+    spawn_local(async move {
+        let text = web::fetch_text(&path).await;
+        dispatch.emit(Action::Learn(then(text)));
+    });
+}
+
+fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded: bool) {
+    for effect in effects {
+        match effect {
+            Effect::FetchIndex => fetch(dispatch, format!("{LESSONS}index.json"), LearnAction::IndexLoaded),
+            Effect::FetchLesson { id, file, step } => {
+                let (id, step) = (id.clone(), *step);
+                fetch(dispatch, format!("{LESSONS}{file}"), move |text| LearnAction::LessonLoaded(id, step, text));
+            }
+            // An embed neither reads nor writes the reader's progress.
+            Effect::SaveProgress if !embedded => {
+                if let Err(why) = storage::save_progress(&model.learn.progress) {
+                    let text = format!("Your lesson progress could not be saved in this browser ({why}).");
+                    send(&ToPage::Notice(Notice { error: true, text, undo: false }));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+type Shared = Rc<RefCell<Rc<Model>>>;
+
+/// One lesson action: reduce, keep, tell the page, run the effects, draw.
+fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForceUpdateHandle, embedded: bool) {
+    match action {
+        Action::Learn(a) => {
+            let before = model.borrow().clone();
+            let (next, effects) = before.learn_reduce(a);
+            let next = Rc::new(next);
+            *model.borrow_mut() = next.clone();
+            tell_page(&before, &next);
+            run_effects(&effects, &next, dispatch, embedded);
+        }
+        Action::Notify(notice) => send(&ToPage::Notice(notice)),
+        _ => {}
+    }
+    redraw.force_update();
+}
+
+/// What the page says: what it shows now, or to open or close the list.
+fn listen(model: Shared, dispatch: Dispatch, redraw: UseForceUpdateHandle) -> EventListener {
+    EventListener::new(&gloo::utils::window(), TO_LESSONS, move |e| {
+        let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
+        match ToLessons::from_json(&detail) {
+            Ok(ToLessons::Shown(shown)) => {
+                let mut next = (**model.borrow()).clone();
+                next.mirror(*shown);
+                *model.borrow_mut() = Rc::new(next);
+                redraw.force_update();
+            }
+            Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+            Err(why) => gloo::console::warn!(format!("The lessons ignored a message: {why}")),
+        }
+    })
+}
+
+#[function_component(LessonApp)]
+fn lesson_app() -> Html {
+    let params = use_memo((), |_| link::params(&web::hash()));
+    let started = use_memo((), {
+        let embedded = params.embed.is_some();
+        move |_| first_model(embedded)
+    });
+    let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
+    let redraw = use_force_update();
+    let embedded = params.embed.is_some();
+    let dispatch = {
+        let (model, redraw) = (model.clone(), redraw.clone());
+        (*use_memo((), move |_| {
+            let me: Rc<RefCell<Option<Dispatch>>> = Rc::default();
+            let cb = {
+                let me = me.clone();
+                Callback::from(move |a: Action| {
+                    let Some(d) = me.borrow().clone() else { return };
+                    handle(&model, a, &d, &redraw, embedded);
+                })
+            };
+            *me.borrow_mut() = Some(cb.clone());
+            cb
+        }))
+        .clone()
+    };
+    {
+        let (model, dispatch, redraw, notice) = (model.clone(), dispatch.clone(), redraw.clone(), started.1.clone());
+        use_effect_with((), move |_| {
+            let listener = listen(model, dispatch.clone(), redraw);
+            send(&ToPage::Ready);
+            if let Some(notice) = notice {
+                send(&ToPage::Notice(notice));
+            }
+            // A lesson link opens its lesson; the Learn button (or a lesson embed without a lesson) the list.
+            match params.lesson.clone() {
+                Some((id, step)) => dispatch.emit(Action::Learn(LearnAction::Start(id, step))),
+                None => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+            }
+            move || drop(listener)
+        });
+    }
+    let m = model.borrow().clone();
+    html! {
+        <>
+            if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
+            <LessonPanel model={m} {dispatch} />
+        </>
+    }
+}

@@ -1,0 +1,3 @@
+fn main() {
+    epochlab::lessons_app::start();
+}

@@ -1,0 +1,159 @@
+//! The page and the lessons talk through window events: the lessons are a second wasm module, loaded when
+//! the Learn panel first opens (or a lesson link is opened), so that neither their content nor their code is
+//! part of the page's first download. The lessons send what the page should show (a scenario at a step, the
+//! cells a step points at, the lesson's part of the address, a notice); the page sends back what it shows
+//! after every change, so that a task is graded on the learner's own timeline. Messages are JSON text in the
+//! event's `detail`; encoding and decoding are pure and tested natively.
+
+use epochlab_core::lesson::Highlight;
+use serde_json::Value;
+
+use super::Notice;
+use crate::snapshot::{self, Snapshot};
+
+/// The event the lessons send to the page.
+pub const TO_PAGE: &str = "epochlab-lesson";
+/// The event the page sends to the lessons.
+pub const TO_LESSONS: &str = "epochlab-page";
+/// The lessons' module, beside the page (Trunk builds it as a second binary).
+pub const MODULE_JS: &str = "epochlab-lessons.js";
+pub const MODULE_WASM: &str = "epochlab-lessons_bg.wasm";
+/// The element the lessons draw into.
+pub const ROOT_ID: &str = "lesson-root";
+
+/// From the lessons to the page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToPage {
+    /// The lessons started: send them what is shown.
+    Ready,
+    /// Show this scenario, under these variants, at this step.
+    Show(Box<Snapshot>),
+    /// What the step points at.
+    Marks(Vec<Highlight>),
+    /// The lesson's part of the address (`lesson=<id>&step=<n>`), or none.
+    Params(Option<String>),
+    /// A notice for the banner.
+    Notice(Notice),
+}
+
+/// From the page to the lessons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToLessons {
+    /// What the page shows now.
+    Shown(Box<Snapshot>),
+    /// Open or close the lesson list.
+    Toggle,
+}
+
+fn quote(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+fn number(n: Option<u32>) -> String {
+    n.map_or_else(|| "null".to_string(), |n| n.to_string())
+}
+
+impl ToPage {
+    pub fn to_json(&self) -> String {
+        match self {
+            ToPage::Ready => r#"{"type":"ready"}"#.to_string(),
+            ToPage::Show(s) => format!(r#"{{"type":"show","snapshot":{}}}"#, snapshot::to_json(s)),
+            ToPage::Marks(marks) => {
+                let items: Vec<String> = marks
+                    .iter()
+                    .map(|h| {
+                        let broker = h.broker.as_deref().map_or_else(|| "null".to_string(), quote);
+                        format!(r#"{{"broker":{broker},"offset":{},"step":{}}}"#, number(h.offset), number(h.step))
+                    })
+                    .collect();
+                format!(r#"{{"type":"marks","marks":[{}]}}"#, items.join(","))
+            }
+            ToPage::Params(p) => {
+                format!(r#"{{"type":"params","params":{}}}"#, p.as_deref().map_or_else(|| "null".to_string(), quote))
+            }
+            ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
+        }
+    }
+
+    pub fn from_json(text: &str) -> Result<ToPage, String> {
+        let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let field = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+        let small = |h: &Value, k: &str| h.get(k).and_then(Value::as_u64).map(|n| n.min(u64::from(u32::MAX)) as u32);
+        match v.get("type").and_then(Value::as_str) {
+            Some("ready") => Ok(ToPage::Ready),
+            Some("show") => {
+                let s = v.get("snapshot").ok_or("no snapshot")?;
+                snapshot::from_json(&s.to_string()).map(|s| ToPage::Show(Box::new(s)))
+            }
+            Some("marks") => {
+                let items = v.get("marks").and_then(Value::as_array).ok_or("no marks")?;
+                let marks = items
+                    .iter()
+                    .take(64)
+                    .map(|h| Highlight {
+                        broker: h.get("broker").and_then(Value::as_str).map(str::to_string),
+                        offset: small(h, "offset"),
+                        step: small(h, "step"),
+                    })
+                    .collect();
+                Ok(ToPage::Marks(marks))
+            }
+            Some("params") => Ok(ToPage::Params(field("params").filter(|p| p.len() < 300))),
+            Some("notice") => {
+                let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
+                Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
+            }
+            _ => Err("an unknown message".to_string()),
+        }
+    }
+}
+
+impl ToLessons {
+    pub fn to_json(&self) -> String {
+        match self {
+            ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
+            ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
+        }
+    }
+
+    pub fn from_json(text: &str) -> Result<ToLessons, String> {
+        let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        match v.get("type").and_then(Value::as_str) {
+            Some("toggle") => Ok(ToLessons::Toggle),
+            Some("shown") => {
+                let s = v.get("snapshot").ok_or("no snapshot")?;
+                snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
+            }
+            _ => Err("an unknown message".to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+
+    #[test]
+    fn every_message_round_trips() {
+        let snapshot = Box::new(Model::landing().snapshot());
+        let marks = vec![
+            Highlight { broker: Some("A".into()), offset: Some(1), step: None },
+            Highlight { broker: None, offset: None, step: Some(5) },
+        ];
+        for m in [
+            ToPage::Ready,
+            ToPage::Show(snapshot.clone()),
+            ToPage::Marks(marks),
+            ToPage::Params(Some("lesson=x&step=2".into())),
+            ToPage::Params(None),
+            ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
+        ] {
+            assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");
+        }
+        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle] {
+            assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
+        }
+        assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());
+    }
+}

@@ -1,0 +1,323 @@
+//! Guided lessons in the model: the Learn panel (the lesson list, fetched with the glossary when it first
+//! opens), the lesson running beside the playground, and the learner's progress. A lesson plays on the
+//! live timeline: each step sets the scenario, the variants and the cursor, a question's right answer and a
+//! task's grade come from the core (`epochlab_core::lesson`), never from here or from a component.
+
+mod progress;
+mod steps;
+
+use std::rc::Rc;
+
+use epochlab_core::lesson::{parse_index, parse_lesson, validate, Lesson, LessonIndex, LessonStep, Misconception};
+
+use super::Model;
+
+pub use self::progress::{LessonProgress, Progress};
+
+/// Something fetched when first needed.
+#[derive(Clone, Debug, Default)]
+pub enum Fetched<T> {
+    /// Not asked for yet.
+    #[default]
+    Not,
+    /// On its way.
+    Loading,
+    /// Here.
+    Ready(T),
+    /// It could not be fetched or read (why).
+    Failed(String),
+}
+
+/// The learner's answer to a question, judged by the core.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// What the learner answered (as `Answer::key`).
+    pub chosen: String,
+    /// The simulator's answer.
+    pub right: String,
+    /// The misconception the lesson names for this wrong answer.
+    pub misconception: Option<Misconception>,
+}
+
+impl Outcome {
+    pub fn is_right(&self) -> bool {
+        self.chosen == self.right
+    }
+}
+
+/// A lesson being followed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonRun {
+    pub lesson: Rc<Lesson>,
+    /// The step shown (0-based); `steps.len()` is the end, with the takeaway.
+    pub step: usize,
+    /// A question's answer, once given.
+    pub outcome: Option<Outcome>,
+    /// A painted log: per offset of the broker's log before the step, whether the learner says it survives.
+    pub painted: Vec<bool>,
+    /// A dragged HW.
+    pub hw: u32,
+    /// A task's grade on the current timeline.
+    pub passed: bool,
+    /// The learner left the lesson to try something on the timeline ("Try it yourself").
+    pub aside: bool,
+}
+
+impl LessonRun {
+    /// The step shown (`None` at the end).
+    pub fn current(&self) -> Option<&LessonStep> {
+        self.lesson.steps.get(self.step)
+    }
+
+    pub fn at_end(&self) -> bool {
+        self.step >= self.lesson.steps.len()
+    }
+
+    /// A question waits for its answer: the step before it is not played yet.
+    pub fn waiting(&self) -> bool {
+        matches!(self.current(), Some(LessonStep::Predict(_))) && self.outcome.is_none()
+    }
+}
+
+/// Everything about lessons.
+#[derive(Clone, Debug, Default)]
+pub struct Learn {
+    /// The Learn panel (lesson list and glossary) is open.
+    pub shown: bool,
+    /// The lesson list and the glossary.
+    pub index: Fetched<Rc<LessonIndex>>,
+    pub progress: Rc<Progress>,
+    /// The lesson being followed.
+    pub run: Option<LessonRun>,
+    /// A lesson asked for (by id, at a step) whose file is on its way.
+    pub wanted: Option<(String, usize)>,
+    /// The glossary entry opened from a lesson's words.
+    pub term: Option<String>,
+}
+
+/// What a learner does with lessons.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LearnAction {
+    /// Open or close the Learn panel (the first opening fetches the lesson list).
+    Toggle,
+    /// The index file arrived (its text) or could not be fetched (why).
+    IndexLoaded(Result<String, String>),
+    /// Open a lesson at a step (0-based).
+    Start(String, usize),
+    /// A lesson file arrived (its text), for the lesson and step asked for.
+    LessonLoaded(String, usize, Result<String, String>),
+    Next,
+    Back,
+    Restart,
+    /// Stop following the lesson (the timeline stays as it is).
+    Leave,
+    /// Answer the question (as `Answer::key`).
+    Answer(String),
+    /// Mark an offset of the painted log as surviving or truncated.
+    Paint(usize),
+    /// Move the dragged HW.
+    SetHw(u32),
+    /// Put the task's scripted solution on the timeline (undoably).
+    ShowMe,
+    /// Leave the lesson aside to work on the timeline.
+    TryIt,
+    /// Come back to the lesson from the timeline or a counter-scenario.
+    Resume,
+    /// Open a misconception's counter-scenario (a preset), the lesson kept aside.
+    Counter(&'static str),
+    /// Show a glossary entry (or none).
+    Term(Option<String>),
+    /// Replace the progress with a progress file's (its text).
+    ImportProgress(String),
+}
+
+/// Said when stored progress cannot be read.
+pub fn unreadable_progress(why: &str) -> String {
+    format!("Your lesson progress could not be read ({why}), so it starts afresh. Nothing else is affected.")
+}
+
+impl Model {
+    /// In the lessons' module: the next model after a lesson action, with what the page must be told (the
+    /// marks and the address's lesson part are kept on the model, as the page keeps them) and the effects.
+    pub fn learn_reduce(&self, action: LearnAction) -> (Model, Vec<super::Effect>) {
+        let mut next = self.clone();
+        next.learn(action);
+        if !Rc::ptr_eq(&next.traces, &self.traces) {
+            next.grade_task();
+        }
+        next.marks = Rc::new(next.lesson_highlights());
+        next.lesson_params = next.run_fragment();
+        let effects = next.lesson_effects(self);
+        (next, effects)
+    }
+
+    /// In the lessons' module: the page now shows this (the learner edited, undid, or a lesson step was
+    /// shown); a task is graded on it.
+    pub fn mirror(&mut self, shown: crate::snapshot::Snapshot) {
+        if shown.scenario != self.scenario || shown.variants != self.variants {
+            self.scenario = shown.scenario;
+            self.show_variants(shown.variants);
+            self.grade_task();
+        }
+        self.cursor = shown.cursor.map(|c| c as usize);
+        self.marks = Rc::new(self.lesson_highlights());
+    }
+
+    /// Route a lesson action.
+    fn learn(&mut self, action: LearnAction) {
+        match action {
+            LearnAction::Toggle => self.toggle_learn(),
+            LearnAction::IndexLoaded(text) => self.index_loaded(text),
+            LearnAction::Start(id, step) => self.start_lesson(id, step),
+            LearnAction::LessonLoaded(id, step, text) => self.lesson_loaded(&id, step, text),
+            LearnAction::Next => self.lesson_go(1),
+            LearnAction::Back => self.lesson_go(-1),
+            LearnAction::Restart => self.enter_step(0),
+            LearnAction::Leave => self.learn_mut().run = None,
+            LearnAction::Answer(key) => self.answer(key),
+            LearnAction::Paint(offset) => self.paint(offset),
+            LearnAction::SetHw(hw) => self.with_run(|r| r.hw = hw),
+            LearnAction::ShowMe => self.show_me(),
+            LearnAction::TryIt => self.with_run(|r| r.aside = true),
+            LearnAction::Resume => self.resume(),
+            LearnAction::Counter(preset) => {
+                self.load_preset(preset);
+                self.with_run(|r| r.aside = true);
+            }
+            LearnAction::Term(id) => self.learn_mut().term = id,
+            LearnAction::ImportProgress(text) => self.import_progress(&text),
+        }
+    }
+
+    /// The lessons' state to change (shared until it changes, so comparing models stays cheap).
+    pub fn learn_mut(&mut self) -> &mut Learn {
+        Rc::make_mut(&mut self.learn)
+    }
+
+    fn with_run(&mut self, f: impl FnOnce(&mut LessonRun)) {
+        if let Some(run) = self.learn_mut().run.as_mut() {
+            f(run);
+        }
+    }
+
+    fn toggle_learn(&mut self) {
+        self.learn_mut().shown = !self.learn.shown;
+        if self.learn.shown && matches!(self.learn.index, Fetched::Not | Fetched::Failed(_)) {
+            self.learn_mut().index = Fetched::Loading;
+        }
+    }
+
+    fn index_loaded(&mut self, text: Result<String, String>) {
+        let read = text.and_then(|t| parse_index(&t).map_err(|e| e.to_string()));
+        match read {
+            Ok(index) => self.learn_mut().index = Fetched::Ready(Rc::new(index)),
+            Err(why) => {
+                self.error(format!("The lessons could not be loaded ({why})."));
+                self.learn_mut().index = Fetched::Failed(why);
+                self.learn_mut().wanted = None;
+            }
+        }
+        if let Some((id, _)) = self.learn.wanted.clone() {
+            if self.lesson_file(&id).is_none() {
+                self.learn_mut().wanted = None;
+                self.error(format!("There is no lesson \"{id}\"."));
+            }
+        }
+    }
+
+    /// The file of a lesson in the loaded index.
+    pub fn lesson_file(&self, id: &str) -> Option<String> {
+        let Fetched::Ready(index) = &self.learn.index else { return None };
+        index.lessons.iter().find(|l| l.id == id).map(|l| l.file.clone())
+    }
+
+    fn start_lesson(&mut self, id: String, step: usize) {
+        if matches!(self.learn.index, Fetched::Not | Fetched::Failed(_)) {
+            self.learn_mut().index = Fetched::Loading;
+        }
+        if matches!(self.learn.index, Fetched::Ready(_)) && self.lesson_file(&id).is_none() {
+            return self.error(format!("There is no lesson \"{id}\"."));
+        }
+        self.learn_mut().wanted = Some((id, step));
+    }
+
+    fn lesson_loaded(&mut self, id: &str, step: usize, text: Result<String, String>) {
+        if self.learn.wanted.as_ref().is_none_or(|(w, _)| w != id) {
+            return;
+        }
+        self.learn_mut().wanted = None;
+        let lesson = text.and_then(|t| {
+            let lesson = parse_lesson(&t).map_err(|e| e.to_string())?;
+            validate(&lesson).map_err(|e| e.to_string())?;
+            Ok(lesson)
+        });
+        let lesson = match lesson {
+            Ok(lesson) if lesson.id == id => lesson,
+            Ok(_) => return self.error(format!("The lesson \"{id}\" could not be opened (its file names another).")),
+            Err(why) => return self.error(format!("The lesson \"{id}\" could not be opened ({why}).")),
+        };
+        let kept = self.keep_working();
+        let title = lesson.title.clone();
+        self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
+        self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
+        let run = LessonRun {
+            lesson: Rc::new(lesson),
+            step: 0,
+            outcome: None,
+            painted: Vec::new(),
+            hw: 0,
+            passed: false,
+            aside: false,
+        };
+        self.learn_mut().run = Some(run);
+        self.learn_mut().shown = false;
+        self.enter_step(step);
+    }
+
+    fn lesson_go(&mut self, by: i32) {
+        let Some(run) = &self.learn.run else { return };
+        if by > 0 && run.waiting() {
+            return self.error("answer the question first: the step plays once you have predicted it");
+        }
+        let step = (run.step as i64 + i64::from(by)).clamp(0, run.lesson.steps.len() as i64) as usize;
+        self.enter_step(step);
+    }
+
+    fn resume(&mut self) {
+        let Some(step) = self.learn.run.as_ref().map(|r| r.step) else { return };
+        let task = matches!(self.learn.run.as_ref().and_then(LessonRun::current), Some(LessonStep::Task(_)));
+        self.with_run(|r| r.aside = false);
+        // A task goes on from the learner's timeline; any other step shows the lesson's own scenario again.
+        if !task {
+            self.enter_step(step);
+        }
+        self.grade_task();
+    }
+
+    fn import_progress(&mut self, text: &str) {
+        match Progress::from_json(text) {
+            Ok(progress) => {
+                let done = progress.done();
+                self.learn_mut().progress = Rc::new(progress);
+                self.inform(format!("Imported your lesson progress: {done} lesson(s) done."));
+            }
+            Err(why) => {
+                self.error(format!("That progress file could not be read ({why}); your progress is unchanged."))
+            }
+        }
+    }
+
+    /// The `lesson=<id>&step=<n>` of the address (`n` counts from 1), while a lesson is followed.
+    pub fn run_fragment(&self) -> Option<String> {
+        let run = self.learn.run.as_ref()?;
+        Some(format!("lesson={}&step={}", run.lesson.id, run.step + 1))
+    }
+
+    /// The scenario shown is the lesson's own (so not the user's to keep in My scenarios).
+    pub fn is_lesson_scenario(&self) -> bool {
+        self.learn.run.as_ref().is_some_and(|r| steps::same_story(&self.scenario, &r.lesson.scenario))
+    }
+}
+
+#[cfg(test)]
+mod tests;

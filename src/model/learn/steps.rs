@@ -1,0 +1,167 @@
+//! A lesson's steps on the live playground: what each step shows (scenario, variants, cursor), a
+//! question's answer judged by the core, a task graded by its check, and what the view highlights.
+
+use std::rc::Rc;
+
+use epochlab_core::lesson::{answer, Highlight, Lesson, LessonStep, Prediction, Question};
+use epochlab_core::scenario::Scenario;
+use epochlab_core::Variant;
+
+use super::{LessonRun, Outcome};
+use crate::model::Model;
+
+/// The same scenario, whichever variant it is configured under.
+pub(super) fn same_story(a: &Scenario, b: &Scenario) -> bool {
+    let mut a = a.clone();
+    a.config.variant = b.config.variant;
+    a == *b
+}
+
+/// The variants a step shows: a comparison's own, else the lesson's (with a question's variant first).
+fn variants_for(lesson: &Lesson, step: Option<&LessonStep>) -> Vec<Variant> {
+    match step {
+        Some(LessonStep::Compare { variants, .. }) => variants.clone(),
+        Some(LessonStep::Predict(p)) if !lesson.variants.contains(&p.variant) => {
+            std::iter::once(p.variant).chain(lesson.variants.iter().copied()).collect()
+        }
+        _ => lesson.variants.clone(),
+    }
+}
+
+impl Model {
+    /// Show step `step` of the lesson (the end past the last one) and record it in the progress.
+    pub(super) fn enter_step(&mut self, step: usize) {
+        let Some(run) = self.learn_mut().run.as_mut() else { return };
+        let lesson = run.lesson.clone();
+        let step = step.min(lesson.steps.len());
+        *run = LessonRun {
+            lesson: lesson.clone(),
+            step,
+            outcome: None,
+            painted: Vec::new(),
+            hw: 0,
+            passed: false,
+            aside: false,
+        };
+        self.playing = false;
+        self.selected = None;
+        self.placing = None;
+        let current = lesson.steps.get(step);
+        if !matches!(current, Some(LessonStep::Task(_))) {
+            self.show_lesson_scenario(&lesson, variants_for(&lesson, current));
+        }
+        match current {
+            None => self.cursor = self.last_step(),
+            Some(LessonStep::Explain { at: Some(at), .. }) => {
+                self.cursor = Some(*at as usize).filter(|_| self.last_step().is_some())
+            }
+            Some(LessonStep::Predict(p)) => self.ask(p),
+            _ => {}
+        }
+        let end = step >= lesson.steps.len();
+        let progress = Rc::new(self.learn.progress.at(&lesson.id, step, end));
+        self.learn_mut().progress = progress;
+        self.grade_task();
+    }
+
+    /// The lesson's scenario under `variants`, unless it is shown already.
+    fn show_lesson_scenario(&mut self, lesson: &Lesson, variants: Vec<Variant>) {
+        if same_story(&self.scenario, &lesson.scenario) && self.variants == variants {
+            return;
+        }
+        self.scenario = lesson.scenario.clone();
+        self.preset = None;
+        self.edited_preset = None;
+        self.show_variants(variants);
+    }
+
+    /// Stop before the step asked about, with the painted log as it is before it.
+    fn ask(&mut self, p: &Prediction) {
+        self.cursor = (p.before as usize).checked_sub(1);
+        let before = self.state_before(p).map(|(log, _)| log.len()).unwrap_or(0);
+        self.with_run(|r| r.painted = vec![true; before]);
+    }
+
+    /// The asked broker's record labels and HW before the question's step, under the question's variant.
+    fn state_before(&self, p: &Prediction) -> Option<(Vec<String>, u32)> {
+        let broker = match &p.question {
+            Question::Survivors { broker } | Question::Hw { broker } | Question::RecordAt { broker, .. } => broker,
+            _ => return None,
+        };
+        let trace = self.traces.iter().find(|t| t.variant == p.variant)?;
+        let b = self.scenario.broker_index(broker)?;
+        let replica = trace.state_at((p.before as usize).checked_sub(1)).replicas.get(b)?;
+        Some((replica.log.iter().map(|e| trace.label(e.id).to_string()).collect(), replica.hw))
+    }
+
+    /// The records of the log a question asks to paint, in offset order.
+    pub fn painted_log(&self) -> Vec<String> {
+        match self.learn.run.as_ref().and_then(LessonRun::current) {
+            Some(LessonStep::Predict(p)) => self.state_before(p).map(|(log, _)| log).unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Judge an answer with the core, then play the step.
+    pub(super) fn answer(&mut self, chosen: String) {
+        let Some(run) = self.learn.run.as_ref() else { return };
+        let Some(LessonStep::Predict(p)) = run.current().cloned() else { return };
+        if run.outcome.is_some() {
+            return;
+        }
+        let Some(right) = answer(&run.lesson, &p) else { return self.error("this question has no answer here") };
+        let right = right.key();
+        let misconception = if chosen == right { None } else { p.wrong.get(&chosen).copied() };
+        self.with_run(|r| r.outcome = Some(Outcome { chosen, right, misconception }));
+        self.cursor = Some(p.before as usize).filter(|s| *s < self.scenario.events.len());
+    }
+
+    pub(super) fn paint(&mut self, offset: usize) {
+        self.with_run(|r| {
+            if r.outcome.is_none() {
+                if let Some(kept) = r.painted.get_mut(offset) {
+                    *kept = !*kept;
+                }
+            }
+        });
+    }
+
+    /// "Show me": the task's scripted solution on the timeline (an edit, so Undo takes it back).
+    pub(super) fn show_me(&mut self) {
+        let Some(run) = self.learn.run.as_ref() else { return };
+        let Some(LessonStep::Task(t)) = run.current() else { return };
+        self.scenario = run.lesson.with_events(&t.solution);
+        self.show_variants(self.variants.clone());
+        self.cursor = self.last_step();
+        self.with_run(|r| r.aside = false);
+        self.inform_undoable("The lesson's solution is on the timeline; Undo takes it back.");
+    }
+
+    /// Grade the current task on the timeline as it is now (the core's check).
+    pub(in crate::model) fn grade_task(&mut self) {
+        let Some(run) = self.learn.run.as_ref() else { return };
+        let passed = match run.current() {
+            Some(LessonStep::Task(t)) => t.check.passes(&self.scenario),
+            _ => false,
+        };
+        self.with_run(|r| r.passed = passed);
+    }
+
+    /// What the view highlights for the step shown: an explanation's marks, or the broker a question is about.
+    pub fn lesson_highlights(&self) -> Vec<Highlight> {
+        let Some(run) = self.learn.run.as_ref().filter(|r| !r.aside) else { return Vec::new() };
+        match run.current() {
+            Some(LessonStep::Explain { highlight, .. }) => highlight.clone(),
+            Some(LessonStep::Predict(p)) => match &p.question {
+                Question::Survivors { broker } | Question::Hw { broker } => {
+                    vec![Highlight { broker: Some(broker.clone()), ..Highlight::default() }]
+                }
+                Question::RecordAt { broker, offset } => {
+                    vec![Highlight { broker: Some(broker.clone()), offset: Some(*offset), step: None }]
+                }
+                _ => vec![Highlight { step: Some(p.before), ..Highlight::default() }],
+            },
+            _ => Vec::new(),
+        }
+    }
+}

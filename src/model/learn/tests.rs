@@ -1,0 +1,110 @@
+use super::*;
+use crate::model::Effect;
+
+const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
+const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
+
+fn act(m: &Model, a: LearnAction) -> (Model, Vec<Effect>) {
+    m.learn_reduce(a)
+}
+
+/// Lesson 2 opened at `step`, as the page does it: asked for, the index and the file fetched.
+fn lesson_2(step: usize) -> Model {
+    let (m, effects) = act(&Model::landing(), LearnAction::Start("committed-record-lost".into(), step));
+    assert_eq!(effects, [Effect::FetchIndex]);
+    let (m, effects) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    let file = "02-committed-record-lost.json".to_string();
+    assert_eq!(effects, [Effect::FetchLesson { id: "committed-record-lost".into(), file, step }]);
+    act(&m, LearnAction::LessonLoaded("committed-record-lost".into(), step, Ok(LESSON_2.into()))).0
+}
+
+#[test]
+fn the_learn_panel_fetches_the_lesson_list_when_it_first_opens() {
+    let (m, effects) = act(&Model::landing(), LearnAction::Toggle);
+    assert!(m.learn.shown);
+    assert_eq!(effects, [Effect::FetchIndex]);
+    let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    let (m, effects) = act(&act(&m, LearnAction::Toggle).0, LearnAction::Toggle);
+    assert!(m.learn.shown && matches!(m.learn.index, Fetched::Ready(_)));
+    assert!(!effects.contains(&Effect::FetchIndex), "fetched once");
+    let (failed, _) =
+        act(&act(&Model::landing(), LearnAction::Toggle).0, LearnAction::IndexLoaded(Err("HTTP 404".into())));
+    assert!(failed.notice.is_some_and(|n| n.error && n.text.contains("HTTP 404")));
+}
+
+#[test]
+fn a_lesson_opens_at_its_step_on_the_live_timeline() {
+    let m = lesson_2(0);
+    let run = m.learn.run.as_ref().expect("following");
+    assert_eq!((run.step, m.cursor), (0, Some(4)), "the first explanation shows step 4");
+    assert!(m.is_lesson_scenario());
+    assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=committed-record-lost&step=1"), "kept for the page");
+    assert_eq!(m.learn.progress.lessons["committed-record-lost"], LessonProgress { step: 0, done: false });
+    assert_eq!(m.lesson_highlights()[0].broker.as_deref(), Some("B"));
+    let deep = lesson_2(4);
+    assert_eq!((deep.learn.run.as_ref().unwrap().step, deep.cursor), (4, Some(8)));
+}
+
+#[test]
+fn a_question_stops_before_its_step_and_a_wrong_answer_names_its_misconception() {
+    let m = lesson_2(3);
+    assert_eq!(m.cursor, Some(7), "stopped before step 8");
+    assert_eq!(m.painted_log(), ["m1", "m2"]);
+    let refused = act(&m, LearnAction::Next).0;
+    assert_eq!(refused.learn.run.as_ref().unwrap().step, 3, "no skipping a question");
+    // Painting nothing leaves both kept: the learner thinks A keeps m2.
+    let wrong = act(&m, LearnAction::Answer("keep keep".into())).0;
+    let outcome = wrong.learn.run.as_ref().unwrap().outcome.clone().unwrap();
+    assert!(!outcome.is_right());
+    assert_eq!((outcome.right.as_str(), outcome.misconception), ("keep cut", Some(Misconception::FollowerHwIsCurrent)));
+    assert_eq!(wrong.cursor, Some(8), "the step plays");
+    let painted = act(&m, LearnAction::Paint(1)).0;
+    assert_eq!(painted.learn.run.as_ref().unwrap().painted, [true, false]);
+    let right = act(&painted, LearnAction::Answer("keep cut".into())).0;
+    assert!(right.learn.run.as_ref().unwrap().outcome.as_ref().unwrap().is_right());
+    let next = act(&right, LearnAction::Next).0;
+    assert_eq!(next.learn.run.as_ref().unwrap().step, 4);
+}
+
+#[test]
+fn show_me_solves_a_task_undoably_and_the_end_marks_the_lesson_done() {
+    let m = lesson_2(8);
+    assert!(!m.learn.run.as_ref().unwrap().passed);
+    let (solved, _) = act(&m, LearnAction::ShowMe);
+    assert!(solved.learn.run.as_ref().unwrap().passed, "the core's check passes the scripted solution");
+    // The page undoes it and shows the lessons what it shows now.
+    let mut undone = solved.clone();
+    undone.mirror(m.snapshot());
+    assert!(!undone.learn.run.as_ref().unwrap().passed, "graded again after Undo");
+    let (end, effects) = act(&act(&solved, LearnAction::Next).0, LearnAction::Next);
+    assert!(end.learn.run.as_ref().unwrap().at_end());
+    assert!(end.learn.progress.lessons["committed-record-lost"].done);
+    assert!(effects.contains(&Effect::SaveProgress));
+}
+
+#[test]
+fn a_counter_scenario_sets_the_lesson_aside_and_resuming_brings_its_scenario_back() {
+    let m = act(&lesson_2(3), LearnAction::Answer("keep keep".into())).0;
+    let (away, _) = act(&m, LearnAction::Counter(Misconception::LeaderHwFixes.counter_scenario()));
+    assert!(away.learn.run.as_ref().unwrap().aside && !away.is_lesson_scenario());
+    assert!(away.lesson_highlights().is_empty());
+    let back = act(&away, LearnAction::Resume).0;
+    assert!(back.is_lesson_scenario() && !back.learn.run.as_ref().unwrap().aside);
+    assert_eq!(back.cursor, Some(7), "asked again from before the step");
+}
+
+#[test]
+fn a_bad_lesson_file_or_progress_file_changes_nothing_but_says_why() {
+    let (m, _) = act(&Model::landing(), LearnAction::Start("committed-record-lost".into(), 0));
+    let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    let broken = act(&m, LearnAction::LessonLoaded("committed-record-lost".into(), 0, Ok("{".into()))).0;
+    assert!(broken.learn.run.is_none() && broken.scenario == Model::landing().scenario);
+    assert!(broken.notice.is_some_and(|n| n.error && n.text.contains("could not be opened")));
+    let missing = act(&m, LearnAction::Start("no-such-lesson".into(), 0)).0;
+    assert!(missing.notice.is_some_and(|n| n.text.contains("no lesson")));
+    let progress = lesson_2(2).learn.progress.clone();
+    let kept = act(&lesson_2(2), LearnAction::ImportProgress("not json".into())).0;
+    assert_eq!(kept.learn.progress, progress);
+    let imported = act(&kept, LearnAction::ImportProgress(Progress::default().at("x", 1, true).to_json())).0;
+    assert_eq!(imported.learn.progress.done(), 1);
+}

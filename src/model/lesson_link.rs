@@ -1,0 +1,114 @@
+//! The page's side of the lessons: whether their module is loaded, and what they asked the page to show
+//! (see `model::bridge`). The lessons themselves (their state, their answers, their grading) live in the
+//! lessons' module, on a model of their own (`model::learn`).
+
+use std::rc::Rc;
+
+use super::Model;
+use crate::model::bridge::ToPage;
+
+/// The page's link to the lessons' module.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LessonLink {
+    /// The module was asked for (it loads once).
+    pub loaded: bool,
+    /// How many times the Learn button asked to open or close the list (each is sent once).
+    pub toggles: u32,
+    /// How many times the lessons asked for what is shown.
+    pub mirrors: u32,
+    /// The module said it is ready (a message sent before would be lost).
+    pub ready: bool,
+    /// The Learn button was pressed while the module was loading.
+    pub pending_toggle: bool,
+}
+
+impl Model {
+    /// The lesson's part of the address, while a lesson is followed.
+    pub fn lesson_fragment(&self) -> Option<String> {
+        self.lesson_params.clone()
+    }
+
+    /// The Learn button: load the lessons (which open their list), or open or close their list.
+    pub(super) fn open_learn(&mut self) {
+        let l = &mut self.lessons;
+        if !l.loaded {
+            l.loaded = true;
+        } else if !l.ready {
+            l.pending_toggle = true;
+        } else {
+            l.toggles = l.toggles.wrapping_add(1);
+        }
+    }
+
+    /// What the lessons ask for.
+    pub(super) fn take_from_lessons(&mut self, message: ToPage) {
+        match message {
+            ToPage::Ready => {
+                let l = &mut self.lessons;
+                l.mirrors = l.mirrors.wrapping_add(1);
+                l.ready = true;
+                if std::mem::take(&mut l.pending_toggle) {
+                    l.toggles = l.toggles.wrapping_add(1);
+                }
+            }
+            ToPage::Show(s) => {
+                let s = *s;
+                if s.scenario != self.scenario {
+                    let kept = self.keep_working();
+                    // A preset (a counter-scenario) is still the preset; a lesson's own scenario is not the user's.
+                    let opened = Model::open(s.clone());
+                    (self.preset, self.edited_preset) = (opened.preset, opened.edited_preset);
+                    self.shown_by_lesson = Some(Rc::new(s.scenario.clone()));
+                    self.scenario = s.scenario;
+                    (self.selected, self.placing) = (None, None);
+                    self.show_variants(s.variants);
+                    self.tell_replaced(kept, "A lesson opened its scenario.".to_string(), false);
+                } else if s.variants != self.variants {
+                    self.show_variants(s.variants);
+                }
+                self.playing = false;
+                self.cursor = s.cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
+            }
+            ToPage::Marks(marks) => self.marks = Rc::new(marks),
+            ToPage::Params(params) => self.lesson_params = params,
+            ToPage::Notice(notice) => self.notice = Some(notice),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Action, Effect};
+    use epochlab_core::presets;
+
+    #[test]
+    fn the_lessons_load_once_then_the_learn_button_toggles_their_list() {
+        let (m, effects) = Model::landing().reduce(Action::OpenLearn);
+        assert_eq!(effects, [Effect::LoadLessons]);
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert!(matches!(effects.as_slice(), [Effect::ToLessons(json)] if json.contains("\"shown\"")), "{effects:?}");
+        let (_, effects) = m.reduce(Action::OpenLearn);
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
+    }
+
+    #[test]
+    fn a_lesson_shows_its_scenario_undoably_and_is_told_of_every_change() {
+        let m = Model::landing().after(Action::OpenLearn);
+        let mut shown = Model::new(
+            presets::find("kip101-scenario-2").unwrap().scenario(),
+            vec![epochlab_core::Variant::Kip101],
+            None,
+        )
+        .snapshot();
+        shown.cursor = Some(3);
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone())))));
+        assert_eq!((m.snapshot(), m.history.can_undo()), (shown, true));
+        assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("\"shown\""))));
+        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Params(Some("lesson=x&step=4".into())))));
+        assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
+        assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
+        let undone = m.after(Action::Undo);
+        assert_eq!(undone.scenario, Model::landing().scenario);
+    }
+}
