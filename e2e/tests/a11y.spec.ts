@@ -8,6 +8,7 @@ const KINDS = ['produce', 'fetch', 'settle', 'crash', 'restart', 'elect', 'deliv
   'checkpoint_hw', 'flush', 'consume', 'zombie'];
 
 const PANELS = ['Configuration: variants, brokers, cluster settings', 'Messages: a sequence diagram of the shown variants',
+  'Find the shortest failure (model checker) and shrink a scenario',
   'Name, description and My scenarios', 'Share, embed, export and import'];
 
 /** Every panel of the full page open, the text panel too. */
@@ -85,6 +86,27 @@ test.describe('on a 375 px phone', () => {
     await expectAccessible(page, 'phone: panels open');
     errors.check();
   });
+});
+
+test('a lesson: the Learn panel, a question, its misconception, and the compact lesson embed', async ({ page }) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId('learn-toggle').click();
+  await expect(page.getByTestId('lesson-committed-record-lost')).toBeVisible();
+  await expectAccessible(page, 'the Learn panel');
+  await page.getByTestId('lesson-committed-record-lost').click();
+  for (let i = 0; i < 3; i++) await page.getByTestId('lesson-next').click();
+  await expect(page.getByTestId('paint-submit')).toBeVisible();
+  await expectAccessible(page, 'a lesson question (paint the log)');
+  await page.getByTestId('paint-submit').click();
+  await expect(page.getByTestId('misconception')).toBeVisible();
+  await expectAccessible(page, 'a wrong answer and its misconception');
+  await page.goto('about:blank');
+  await page.goto('./#lesson=committed-record-lost&step=4&embed=lesson');
+  await expect(page.getByTestId('lesson-counter')).toHaveText('Step 4 of 10');
+  await expectAccessible(page, 'the lesson embed');
+  errors.check();
 });
 
 test('the embeds, view and edit', async ({ page }) => {

@@ -60,12 +60,15 @@ fn paint_controls(run: &LessonRun, log: &[String], d: &Dispatch) -> Html {
                 { for run.painted.iter().enumerate().map(|(o, kept)| {
                     let record = log.get(o).cloned().unwrap_or_default();
                     let class = classes!("paint__cell", if *kept { "paint__cell--keep" } else { "paint__cell--cut" });
-                    let label = format!("Offset {o}, {record}: {}", if *kept { "survives" } else { "truncated" });
+                    // Named by its own words (what a speech user sees), with the separators for screen readers.
                     html! {
-                        <button type="button" {class} aria-pressed={(!*kept).to_string()} aria-label={label} disabled={answered}
+                        <button type="button" {class} aria-pressed={(!*kept).to_string()} disabled={answered}
                             onclick={d.reform(move |_| Action::Learn(LearnAction::Paint(o)))} data-testid={format!("paint-{o}")}>
+                            <span class="sr-only">{ "Offset " }</span>
                             <span class="paint__offset">{ o }</span>
+                            <span class="sr-only">{ ", " }</span>
                             <span class="paint__record">{ record }</span>
+                            <span class="sr-only">{ ": " }</span>
                             <span class="paint__state">{ if *kept { "survives" } else { "truncated" } }</span>
                         </button>
                     }
