@@ -175,20 +175,13 @@ fn parse_brokers(value: Option<&Value>) -> Result<Vec<String>, ScenarioError> {
     Ok(names)
 }
 
+/// The fields of a scenario's `config`, in the order the formats write them (the text format's header
+/// takes the same names).
+pub(crate) const CONFIG_FIELDS: [&str; 7] =
+    ["variant", "flags", "min_insync_replicas", "unclean_leader_election", "hw_checkpoint", "flush", "kafka_version"];
+
 fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
-    check_fields(
-        map,
-        "config",
-        &[
-            "variant",
-            "flags",
-            "min_insync_replicas",
-            "unclean_leader_election",
-            "hw_checkpoint",
-            "flush",
-            "kafka_version",
-        ],
-    )?;
+    check_fields(map, "config", &CONFIG_FIELDS)?;
     let mut config = Config::default();
     if let Some(v) = optional_string(map, "variant", "config")? {
         config.variant = Variant::from_id(&v).ok_or_else(|| {

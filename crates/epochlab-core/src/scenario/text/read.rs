@@ -4,6 +4,7 @@ use std::fmt;
 
 use serde_json::{json, Map, Value};
 
+use crate::scenario::parse::CONFIG_FIELDS;
 use crate::scenario::{parse_scenario_value, EventKind, Scenario, MAX_EVENTS};
 
 /// What is wrong, where: `line 7, column 9: unknown event kind 'crsh' (did you mean 'crash'?)`.
@@ -27,20 +28,14 @@ fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, 
     Err(TextError { line, column, message: message.into() })
 }
 
-/// The header keys, in the order the formatter writes them.
-pub(super) const HEADER_KEYS: [&str; 11] = [
-    "version",
-    "name",
-    "description",
-    "brokers",
-    "variant",
-    "flags",
-    "min_insync_replicas",
-    "unclean_leader_election",
-    "hw_checkpoint",
-    "flush",
-    "kafka_version",
-];
+/// The header keys before the configuration's (whose names are the JSON's, [`CONFIG_FIELDS`]), in the order
+/// the formatter writes them.
+const TOP_HEADER_KEYS: [&str; 4] = ["version", "name", "description", "brokers"];
+
+/// Every header key, in the order the formatter writes them.
+fn header_keys() -> impl Iterator<Item = &'static str> {
+    TOP_HEADER_KEYS.into_iter().chain(CONFIG_FIELDS)
+}
 
 /// One word of a line and the column it starts at.
 struct Token<'a> {
@@ -176,7 +171,7 @@ fn strip_comment(line: &str) -> &str {
 fn header(line: &str) -> Option<(&str, &str)> {
     let (key, value) = line.split_once(':')?;
     let key = key.trim();
-    HEADER_KEYS.contains(&key).then(|| (key, value.strip_prefix(' ').unwrap_or(value)))
+    header_keys().any(|k| k == key).then(|| (key, value.strip_prefix(' ').unwrap_or(value)))
 }
 
 fn header_value(
@@ -273,7 +268,7 @@ fn event(content: &str, line: usize, index: usize) -> Result<Value, TextError> {
                 return fail(
                     line,
                     words[0].column,
-                    format!("unknown header \"{label}:\" (one of {})", HEADER_KEYS.join(", ")),
+                    format!("unknown header \"{label}:\" (one of {})", header_keys().collect::<Vec<_>>().join(", ")),
                 )
             }
         }
