@@ -61,13 +61,14 @@ impl Model {
         let Some(p) = self.placing.take() else { return };
         let Some(lane) = self.lanes().get(p.lane).cloned() else { return };
         let moving = matches!(p.source, PlaceSource::Existing(_));
-        let before = self.scenario.clone();
+        // A move that was made re-ran the scenario (a refused one did not): no copy of the scenario to compare.
+        let before = self.traces.clone();
         self.apply(match p.source {
             PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
             PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
         });
         // The moved chip's element is re-drawn elsewhere: the focus follows it.
-        if moving && self.scenario != before {
+        if moving && !std::rc::Rc::ptr_eq(&before, &self.traces) {
             self.focus = Some(super::Focus::Chip(p.position));
         }
     }
