@@ -190,6 +190,25 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
 /// Half the widest ghost, in CSS pixels (its max-width is 16rem).
 const GHOST_HALF_WIDTH: i32 = 125;
 
+/// While a lesson's question waits, the page is drawn from the steps before it (`Model::before_question`).
+#[hook]
+fn use_before_question(model: Rc<Model>) -> Rc<Model> {
+    let cut = {
+        let m = model.clone();
+        use_memo((TracesRef(model.traces.clone()), model.pending), move |_| m.before_question())
+    };
+    match &*cut {
+        Some(cut) => Rc::new(Model {
+            scenario: cut.scenario.clone(),
+            traces: cut.traces.clone(),
+            first_difference: cut.first_difference,
+            held: cut.held.clone(),
+            ..(*model).clone()
+        }),
+        None => model,
+    }
+}
+
 /// Every variant's panel at the cursor, on one shared grid computed once per model.
 #[hook]
 fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
@@ -209,7 +228,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
             <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
-                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} />
+                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} pending={model.pending.is_some()} />
                     </div>
                 }) }
             </div>
@@ -337,7 +356,15 @@ fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, part
 }
 
 /// The full page: the header, the workspace with its panels, and the palette.
-fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
+/// `whole` is the model before any cut for a waiting question: what is exported is the whole scenario and run.
+fn full_page(
+    root: NodeRef,
+    model: &Rc<Model>,
+    whole: Rc<Model>,
+    dispatch: &Callback<Action>,
+    parts: Parts,
+    palette: Html,
+) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             { skip_links() }
@@ -363,7 +390,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Share, embed, export and import" testid="share-panel">
-                    <SharePanel model={model.clone()} dispatch={dispatch.clone()} />
+                    <SharePanel model={whole} dispatch={dispatch.clone()} />
                 </Disclosure>
             </main>
             { parts.ghost }
@@ -378,6 +405,8 @@ pub fn app(props: &AppProps) -> Html {
     let unpacked = props.unpacked.clone();
     let started = use_memo((), move |_| start((*unpacked).clone()));
     let (model, latest, dispatch) = use_store(started.0.clone(), started.1, started.2);
+    let whole = model.clone();
+    let model = use_before_question(model);
     let root = use_node_ref();
     use_reload_on_new_link();
     use_keyboard(latest.clone(), dispatch.clone());
@@ -395,6 +424,6 @@ pub fn app(props: &AppProps) -> Html {
     match started.1 {
         Some(EmbedMode::Lesson) => lesson_embed_page(root, &model, &dispatch, parts),
         Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),
-        None => full_page(root, &model, &dispatch, parts, palette),
+        None => full_page(root, &model, whole, &dispatch, parts, palette),
     }
 }

@@ -19,7 +19,7 @@ use crate::components::learn_panel::LearnPanel;
 use crate::components::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
-use crate::model::learn::{unreadable_progress, Progress};
+use crate::model::learn::{page_messages, unreadable_progress, Progress};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 use crate::{link, storage, web};
 
@@ -30,7 +30,19 @@ const LESSONS: &str = "lessons/";
 pub fn start() {
     crate::panic::install();
     let Some(root) = gloo::utils::document().get_element_by_id(ROOT_ID) else { return };
+    // Each wasm module's Yew numbers its app roots from 1, and a root's handlers take any event whose nearest
+    // element carries their number: the page's root (an ancestor of ours) took our clicks for its own and ran
+    // the page's handler of the same listener number (Undo after "Show me" then found an empty scenario).
+    // A throwaway root mounted first gives ours another number.
+    if let Ok(spare) = gloo::utils::document().create_element("div") {
+        yew::Renderer::<Spare>::with_root(spare).render().destroy();
+    }
     yew::Renderer::<LessonApp>::with_root(root).render();
+}
+
+#[function_component(Spare)]
+fn spare() -> Html {
+    Html::default()
 }
 
 fn send(message: &ToPage) {
@@ -55,19 +67,8 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
 
 /// Tell the page what a lesson action changed of what it shows.
 fn tell_page(before: &Model, after: &Model) {
-    if after.snapshot() != before.snapshot() {
-        send(&ToPage::Show(Box::new(after.snapshot())));
-    }
-    if after.marks != before.marks {
-        send(&ToPage::Marks((*after.marks).clone()));
-    }
-    if after.lesson_params != before.lesson_params {
-        send(&ToPage::Params(after.lesson_params.clone()));
-    }
-    if after.notice != before.notice {
-        if let Some(notice) = after.notice.clone() {
-            send(&ToPage::Notice(notice));
-        }
+    for message in page_messages(before, after) {
+        send(&message);
     }
 }
 

@@ -53,10 +53,13 @@ pub fn controls(props: &ModelProps) -> Html {
     let onspeed = d.reform(|e: Event| {
         Action::SetSpeed(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
     });
-    let position = match m.cursor {
+    let mut position = match m.cursor {
         Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
         None => "Before the first step".to_string(),
     };
+    if let Some(asked) = m.pending {
+        position.push_str(&format!(" (step {asked} waits for your prediction)"));
+    }
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
     html! {
         <section class="controls" aria-label="Cursor">

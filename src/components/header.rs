@@ -11,6 +11,9 @@ use crate::model::{Action, Model};
 
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
+    if m.pending.is_some() {
+        return format!("{}: {}", m.scenario.name, crate::model::question::NEUTRAL);
+    }
     let parts: Vec<String> = m
         .traces
         .iter()

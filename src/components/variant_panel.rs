@@ -14,6 +14,7 @@ use yew::prelude::*;
 use super::explanation::Explanation;
 use super::log_grid::LogGrid;
 use super::reads::consumer_reads;
+use crate::model::question::NEUTRAL;
 use crate::model::Action;
 
 /// Props.
@@ -34,6 +35,9 @@ pub struct VariantPanelProps {
     /// What a lesson's step points at.
     #[prop_or_default]
     pub marks: Rc<Vec<Highlight>>,
+    /// A lesson's question waits: the trace ends before the step asked about, so no verdict is given.
+    #[prop_or_default]
+    pub pending: bool,
 }
 
 impl PartialEq for VariantPanelProps {
@@ -44,6 +48,7 @@ impl PartialEq for VariantPanelProps {
             && self.view == other.view
             && self.held == other.held
             && self.marks == other.marks
+            && self.pending == other.pending
     }
 }
 
@@ -105,9 +110,13 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
         if bugs.is_empty() { "verdict--ok" } else { "verdict--bug" },
         props.held.as_ref().map(|_| "verdict--held")
     );
-    let verdict = verdict_text(&bugs, props.held.as_ref());
-    let allowed_note =
-        if allowed.is_empty() { String::new() } else { format!("allowed: {}", InvariantId::join(&allowed, ", ")) };
+    let verdict = if props.pending { NEUTRAL.to_string() } else { verdict_text(&bugs, props.held.as_ref()) };
+    let verdict_class = classes!(verdict_class, props.pending.then_some("verdict--pending"));
+    let allowed_note = if allowed.is_empty() || props.pending {
+        String::new()
+    } else {
+        format!("allowed: {}", InvariantId::join(&allowed, ", "))
+    };
     let flags: Vec<&str> = trace.flags.iter().map(|f| f.id()).collect();
     html! {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
@@ -126,7 +135,9 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>
                 <h3 class="invariants__title">{ "Invariants" }</h3>
-                { invariants_html(trace, props.step, id, &props.dispatch) }
+                if props.pending && trace.violations.is_empty() {
+                    <p class="invariants__none invariants__none--pending">{ NEUTRAL }</p>
+                } else { { invariants_html(trace, props.step, id, &props.dispatch) } }
             </section>
         </article>
     }

@@ -34,6 +34,9 @@ pub enum ToPage {
     Params(Option<String>),
     /// A notice for the banner.
     Notice(Notice),
+    /// A question waits for its answer about this step (the page neither plays it nor shows its outcome
+    /// until then), or none waits.
+    Pending(Option<u32>),
 }
 
 /// From the page to the lessons.
@@ -72,6 +75,7 @@ impl ToPage {
                 format!(r#"{{"type":"params","params":{}}}"#, p.as_deref().map_or_else(|| "null".to_string(), quote))
             }
             ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
+            ToPage::Pending(step) => format!(r#"{{"type":"pending","step":{}}}"#, number(*step)),
         }
     }
 
@@ -103,6 +107,7 @@ impl ToPage {
                 let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
             }
+            Some("pending") => Ok(ToPage::Pending(small(&v, "step"))),
             _ => Err("an unknown message".to_string()),
         }
     }
@@ -147,6 +152,8 @@ mod tests {
             ToPage::Marks(marks),
             ToPage::Params(Some("lesson=x&step=2".into())),
             ToPage::Params(None),
+            ToPage::Pending(Some(8)),
+            ToPage::Pending(None),
             ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
         ] {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");

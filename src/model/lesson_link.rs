@@ -72,6 +72,7 @@ impl Model {
             ToPage::Marks(marks) => self.marks = Rc::new(marks),
             ToPage::Params(params) => self.lesson_params = params,
             ToPage::Notice(notice) => self.notice = Some(notice),
+            ToPage::Pending(asked) => self.set_pending(asked),
         }
     }
 }

@@ -18,6 +18,7 @@ mod lesson_link;
 mod load;
 mod notices;
 mod placing;
+pub mod question;
 mod saved;
 mod spoken;
 mod text;
@@ -107,6 +108,8 @@ pub struct Model {
     pub lesson_params: Option<String>,
     /// The scenario a lesson last showed: not the user's to keep in My scenarios, until edited.
     pub shown_by_lesson: Option<Rc<Scenario>>,
+    /// The step a lesson's question asks about, while it waits for the answer (see `question`).
+    pub pending: Option<u32>,
 }
 
 impl PartialEq for Model {
@@ -127,6 +130,7 @@ impl PartialEq for Model {
             && self.lessons == other.lessons
             && self.marks == other.marks
             && self.lesson_params == other.lesson_params
+            && self.pending == other.pending
     }
 }
 
@@ -160,6 +164,7 @@ impl Model {
             marks: Rc::default(),
             lesson_params: None,
             shown_by_lesson: None,
+            pending: None,
         };
         m.set_variants(variants);
         m.rerun();
@@ -227,8 +232,16 @@ impl Model {
         let synced = matches!(action, Action::SyncLibrary(_));
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         let placed = spoken::placed_at(&action, self);
-        next.apply(action);
+        let from_lessons = matches!(action, Action::FromLessons(_));
+        let refused = !from_lessons && next.refused_by_question(&action);
+        if !refused {
+            next.apply(action);
+        }
+        let held = !from_lessons && next.hold_before_question();
         next.speak_since(self, placed);
+        if refused || held {
+            next.say_question_waits(self);
+        }
         if recorded {
             next.record_since(self);
         }

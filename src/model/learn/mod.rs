@@ -11,6 +11,7 @@ use std::rc::Rc;
 use epochlab_core::lesson::{parse_index, parse_lesson, validate, Lesson, LessonIndex, LessonStep, Misconception};
 
 use super::Model;
+use crate::model::bridge::ToPage;
 
 pub use self::progress::{LessonProgress, Progress};
 
@@ -77,6 +78,14 @@ impl LessonRun {
     pub fn waiting(&self) -> bool {
         matches!(self.current(), Some(LessonStep::Predict(_))) && self.outcome.is_none()
     }
+
+    /// The step a waiting question asks about, while the lesson is on screen.
+    pub fn asked(&self) -> Option<u32> {
+        match self.current() {
+            Some(LessonStep::Predict(p)) if self.waiting() && !self.aside => Some(p.before),
+            _ => None,
+        }
+    }
 }
 
 /// Everything about lessons.
@@ -129,6 +138,29 @@ pub enum LearnAction {
     Term(Option<String>),
     /// Replace the progress with a progress file's (its text).
     ImportProgress(String),
+}
+
+/// What the lessons tell the page after an action changed `before` into `after`: what to show, what to mark,
+/// the address's lesson part, and a notice.
+pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
+    let mut out = Vec::new();
+    // First, so that the page lets the step play (or stops before it) when shown.
+    if after.question_asked() != before.question_asked() {
+        out.push(ToPage::Pending(after.question_asked()));
+    }
+    if after.snapshot() != before.snapshot() {
+        out.push(ToPage::Show(Box::new(after.snapshot())));
+    }
+    if after.marks != before.marks {
+        out.push(ToPage::Marks((*after.marks).clone()));
+    }
+    if after.lesson_params != before.lesson_params {
+        out.push(ToPage::Params(after.lesson_params.clone()));
+    }
+    if after.notice != before.notice {
+        out.extend(after.notice.clone().map(ToPage::Notice));
+    }
+    out
 }
 
 /// Said when stored progress cannot be read.
@@ -307,6 +339,11 @@ impl Model {
         }
     }
 
+    /// The step a question waits to play, for the page to hold back.
+    pub fn question_asked(&self) -> Option<u32> {
+        self.learn.run.as_ref().and_then(LessonRun::asked)
+    }
+
     /// The `lesson=<id>&step=<n>` of the address (`n` counts from 1), while a lesson is followed.
     pub fn run_fragment(&self) -> Option<String> {
         let run = self.learn.run.as_ref()?;
@@ -321,3 +358,5 @@ impl Model {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod walk;

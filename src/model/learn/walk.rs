@@ -1,0 +1,105 @@
+//! The two sides of the bridge in one test: the page's model and the lessons' model, each message passed
+//! as JSON, as in the browser.
+
+use super::LearnAction;
+use crate::model::bridge::{ToLessons, ToPage};
+use crate::model::{Action, Effect, Model};
+
+const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
+const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
+
+pub(super) struct Both {
+    pub page: Model,
+    pub lessons: Model,
+}
+
+impl Both {
+    pub fn new() -> Both {
+        let mut lessons = Model::new(epochlab_core::Scenario::empty(), vec![epochlab_core::Variant::Kip279], None);
+        lessons.page.saving = crate::model::Saving::Never;
+        let mut both = Both { page: Model::landing(), lessons };
+        both.page_act(Action::OpenLearn);
+        both.send(ToPage::Ready);
+        both
+    }
+
+    fn send(&mut self, m: ToPage) {
+        let m = ToPage::from_json(&m.to_json()).unwrap();
+        self.page_act(Action::FromLessons(Box::new(m)));
+    }
+
+    pub fn page_act(&mut self, a: Action) {
+        let (next, effects) = self.page.reduce(a);
+        self.page = next;
+        for e in effects {
+            if let Effect::ToLessons(json) = e {
+                match ToLessons::from_json(&json).unwrap() {
+                    ToLessons::Shown(s) => self.lessons.mirror(*s),
+                    ToLessons::Toggle => self.learn(LearnAction::Toggle),
+                }
+            }
+        }
+    }
+
+    pub fn learn(&mut self, a: LearnAction) {
+        let before = self.lessons.clone();
+        let (next, _) = before.learn_reduce(a);
+        self.lessons = next.clone();
+        for m in super::page_messages(&before, &next) {
+            self.send(m);
+        }
+    }
+
+    pub fn open_lesson_2(&mut self) {
+        self.learn(LearnAction::Start("committed-record-lost".into(), 0));
+        self.learn(LearnAction::IndexLoaded(Ok(INDEX.into())));
+        self.learn(LearnAction::LessonLoaded("committed-record-lost".into(), 0, Ok(LESSON_2.into())));
+    }
+}
+
+#[test]
+fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
+    let mut b = Both::new();
+    b.open_lesson_2();
+    for _ in 0..3 {
+        b.learn(LearnAction::Next);
+    }
+    assert_eq!((b.page.pending, b.page.cursor), (Some(8), Some(7)), "asked about step 8, stopped before it");
+    b.page_act(Action::End);
+    assert_eq!(b.page.cursor, Some(7), "the page refuses to step past the question");
+    assert!(b.page.before_question().is_some_and(|m| m.traces.iter().all(|t| t.steps.len() == 8)));
+    b.learn(LearnAction::Answer("keep keep".into()));
+    assert_eq!((b.page.pending, b.page.cursor), (None, Some(8)), "answered, the step plays");
+    b.learn(LearnAction::Next);
+    b.learn(LearnAction::Next);
+    assert_eq!(b.page.pending, Some(9));
+    b.learn(LearnAction::Leave);
+    assert_eq!(b.page.pending, None, "closing the lesson lets the page go");
+}
+
+#[test]
+fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
+    let mut b = Both::new();
+    b.open_lesson_2();
+    for a in [
+        LearnAction::Next,
+        LearnAction::Next,
+        LearnAction::Next,
+        LearnAction::Answer("keep keep".into()),
+        LearnAction::Next,
+        LearnAction::Next,
+        LearnAction::Answer("nothing".into()),
+        LearnAction::Next,
+        LearnAction::Answer("yes".into()),
+        LearnAction::Next,
+        LearnAction::Next,
+    ] {
+        b.learn(a);
+    }
+    let before = b.page.snapshot();
+    b.learn(LearnAction::ShowMe);
+    assert!(b.lessons.learn.run.as_ref().unwrap().passed);
+    b.page_act(Action::Undo);
+    assert_eq!(b.page.snapshot().scenario, before.scenario);
+    assert!(!b.lessons.learn.run.as_ref().unwrap().passed);
+}

@@ -1,0 +1,149 @@
+//! A lesson's question waiting for its answer, on the page: the lessons say which step is asked about
+//! (`ToPage::Pending`), and until the answer the page neither plays that step nor shows what comes of it.
+//! The cursor stays before it, whatever moves it (keys, buttons, chips, drags, playback), edits wait, and
+//! the page is drawn from [`Model::before_question`]: the traces cut at the cursor, so no verdict, mark,
+//! narration, consumer read or message of a later step is on screen.
+
+use std::rc::Rc;
+
+use epochlab_core::Trace;
+
+use super::{Action, Model};
+
+/// Said (in the banner and to a screen reader) when something would step past the question.
+pub const WAITS: &str = "The lesson's question waits: answer it in the lesson panel to see the next step play \
+                         (or close the lesson).";
+
+/// What a whole-scenario verdict says instead while the question waits.
+pub const NEUTRAL: &str = "Answer the question to see the outcome.";
+
+/// A trace cut before step `asked`: its steps, and the violations found, up to the one before.
+fn cut(trace: &Trace, asked: usize) -> Trace {
+    let mut t = trace.clone();
+    t.steps.truncate(asked);
+    t.violations.retain(|v| (v.step as usize) < asked);
+    t
+}
+
+/// What would show or change what the question asks about.
+fn waits(action: &Action) -> bool {
+    action.edits()
+        || matches!(
+            action,
+            Action::Undo | Action::Redo | Action::LoadPreset(_) | Action::Replace(_) | Action::ToggleVariant(_)
+        )
+}
+
+impl Model {
+    /// The last step that may be shown while the question waits (`None`: before the first), if one waits.
+    fn question_limit(&self) -> Option<Option<usize>> {
+        self.pending.map(|asked| (asked as usize).checked_sub(1))
+    }
+
+    /// Refuse what the question waits for; `true` when refused.
+    pub(super) fn refused_by_question(&mut self, action: &Action) -> bool {
+        let refused = self.pending.is_some() && waits(action);
+        if refused {
+            self.refuse_past_question();
+        }
+        refused
+    }
+
+    fn refuse_past_question(&mut self) {
+        self.playing = false;
+        self.inform(WAITS);
+    }
+
+    /// After an action: a cursor past the question goes back before it (`true`: it did).
+    pub(super) fn hold_before_question(&mut self) -> bool {
+        let Some(limit) = self.question_limit() else { return false };
+        let past = self.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1);
+        if past {
+            self.cursor = limit;
+            self.refuse_past_question();
+        }
+        past
+    }
+
+    /// Tell a screen reader why the cursor stopped (after the step it stopped on, when it moved).
+    pub(super) fn say_question_waits(&mut self, before: &Model) {
+        self.spoken = if self.cursor == before.cursor { WAITS.to_string() } else { format!("{} {WAITS}", self.spoken) };
+    }
+
+    /// The lessons say a question waits for step `asked` (or none does).
+    pub(super) fn set_pending(&mut self, asked: Option<u32>) {
+        self.pending = asked;
+        if let Some(limit) = self.question_limit() {
+            self.playing = false;
+            if self.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1) {
+                self.cursor = limit;
+            }
+        }
+    }
+
+    /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
+    /// asked about (the page's verdicts then say [`NEUTRAL`]).
+    pub fn before_question(&self) -> Option<Model> {
+        let asked = self.pending? as usize;
+        let mut shown = self.clone();
+        shown.traces = Rc::new(self.traces.iter().map(|t| cut(t, asked)).collect());
+        shown.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
+        shown.held = Rc::new(vec![None; self.traces.len()]);
+        // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
+        // panels show it); what is drawn leaves it out until the answer.
+        shown.scenario.description.clear();
+        Some(shown)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::bridge::ToPage;
+
+    fn asked(step: u32) -> Model {
+        Model::landing()
+            .after(Action::SetCursor(Some(3)))
+            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(step)))))
+    }
+
+    #[test]
+    fn nothing_steps_past_a_waiting_question() {
+        let m = asked(8);
+        assert_eq!(m.cursor, Some(3));
+        for action in [Action::End, Action::StepBy(9), Action::SetCursor(Some(9)), Action::SetCursor(Some(8))] {
+            let after = m.after(action.clone());
+            assert_eq!(after.cursor, Some(7), "{action:?} stops before step 8");
+            assert!(after.spoken.ends_with(WAITS), "{action:?} says why: {}", after.spoken);
+            assert!(after.notice.is_some_and(|n| n.text == WAITS));
+        }
+        assert_eq!(m.after(Action::StepBy(2)).cursor, Some(5), "before the question, the cursor moves");
+        assert!(m.after(Action::StepBy(2)).notice.is_none());
+        let mut played = m.after(Action::Play);
+        for _ in 0..20 {
+            played = played.after(Action::Tick);
+        }
+        assert_eq!((played.cursor, played.playing), (Some(7), false), "playback stops before the question");
+        let edit = m.after(Action::Remove(0));
+        assert_eq!(edit.scenario, m.scenario, "edits wait for the answer");
+        assert_eq!(m.after(Action::Undo).scenario, m.scenario);
+        let answered = m.after(Action::FromLessons(Box::new(ToPage::Pending(None)))).after(Action::End);
+        assert_eq!(answered.cursor, Some(9), "answered, the page moves freely again");
+        let first = asked(0).after(Action::StepBy(1));
+        assert_eq!(first.cursor, None, "a question about step 0 keeps the cursor before every step");
+    }
+
+    #[test]
+    fn the_page_is_drawn_from_the_steps_before_the_question() {
+        let m = Model::landing();
+        assert!(m.before_question().is_none());
+        let m = asked(8);
+        let shown = m.before_question().unwrap();
+        assert!(shown.traces.iter().all(|t| t.steps.len() == 8 && t.violations.iter().all(|v| v.step < 8)));
+        assert!(m.traces[0].violations.iter().any(|v| v.step >= 8), "the full run has later violations");
+        assert_eq!(shown.first_difference, None, "the variants part ways at step 8, not shown yet");
+        assert!(shown.scenario.description.is_empty() && !m.scenario.description.is_empty());
+        let headline = crate::components::header::headline(&shown);
+        assert!(headline.contains(NEUTRAL) && !headline.contains("breaks"), "{headline}");
+    }
+}
