@@ -167,6 +167,7 @@ fn lesson_app() -> Html {
         let (model, dispatch, redraw, notice) = (model.clone(), dispatch.clone(), redraw.clone(), started.1.clone());
         use_effect_with((), move |_| {
             let listener = listen(model, dispatch.clone(), redraw);
+            let painting = crate::lesson_paint::listen(&dispatch);
             send(&ToPage::Ready);
             if let Some(notice) = notice {
                 send(&ToPage::Notice(notice));
@@ -176,7 +177,7 @@ fn lesson_app() -> Html {
                 Some((id, step)) => dispatch.emit(Action::Learn(LearnAction::Start(id, step))),
                 None => dispatch.emit(Action::Learn(LearnAction::Toggle)),
             }
-            move || drop(listener)
+            move || drop((listener, painting))
         });
     }
     let m = model.borrow().clone();

@@ -16,6 +16,7 @@ pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
+pub mod lesson_paint;
 pub mod lessons_app;
 pub mod library;
 pub mod link;

@@ -120,12 +120,20 @@ test('lesson 3 with the keyboard only', async ({ page }) => {
     await expect(counter(page)).toHaveText(`Step ${n} of 8`);
   }
   await expect(counter(page)).toHaveText('Step 4 of 8');
-  // Paint with the keyboard: Tab to offset 1 and press Space to mark it truncated, then again to keep it.
-  await page.getByTestId('paint-1').focus();
+  // Paint on A's row with the keyboard: from offset 0, the arrow key moves to offset 1 and Space marks it
+  // truncated, then again surviving (the page neither steps nor plays meanwhile).
+  const cell = (o: number) => page.getByTestId(`cell-hw-truncation-A-${o}`);
+  await expect(cell(1)).toHaveAttribute('data-paint', 'keep');
+  await cell(0).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(cell(1)).toBeFocused();
   await page.keyboard.press('Space');
-  await expect(page.getByTestId('paint-1')).toHaveAttribute('aria-pressed', 'true');
+  await expect(cell(1)).toHaveAttribute('data-paint', 'cut');
+  await expect(cell(1)).toHaveAttribute('aria-label', /you say it is truncated/);
+  await expect(page.getByTestId('lesson-live')).toContainText('offset 1 (m2) is truncated');
   await page.keyboard.press('Space');
-  await expect(page.getByTestId('paint-1')).toHaveAttribute('aria-pressed', 'false');
+  await expect(cell(1)).toHaveAttribute('data-paint', 'keep');
+  await expect(page.getByTestId('cursor-play')).toHaveAttribute('aria-pressed', 'false');
   await press('paint-submit');
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await press('lesson-next');
@@ -269,7 +277,11 @@ test('while a question waits, the page gives nothing away and nothing steps past
   await expect(page.getByTestId('cursor-play')).toHaveAttribute('aria-pressed', 'false');
   await expectNothingGivenAway(page);
   // The answer lets the step play, and the verdicts come back.
-  await page.getByTestId('paint-1').click();
+  // Painted on A's row: a click switches offset 1 to truncated.
+  await page.getByTestId('cell-hw-truncation-A-1').click();
+  await expect(page.getByTestId('cell-hw-truncation-A-1')).toHaveAttribute('data-paint', 'cut');
+  await expect(page.getByTestId('paint-marks')).toContainText('offset 1 (m2) is truncated');
+  await shot(page, testInfo, 'question-painted-desktop');
   await page.getByTestId('paint-submit').click();
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await expect(page.getByTestId('step-8')).toHaveAttribute('aria-current', 'step');
@@ -294,6 +306,13 @@ test('while a question waits on a 375 px touch screen, nothing gives it away and
   await tap(page.getByTestId('step-9'));
   await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
   await expect(page.getByTestId('notice')).toContainText("The lesson's question waits");
+  // A tap on A's row paints offset 1 truncated, a second keeps it again.
+  const m2 = page.getByTestId('cell-hw-truncation-A-1');
+  await tap(m2);
+  await expect(m2).toHaveAttribute('data-paint', 'cut');
+  await shot(page, testInfo, 'question-painted-phone');
+  await tap(m2);
+  await expect(m2).toHaveAttribute('data-paint', 'keep');
   await tap(page.getByTestId('paint-submit'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
   await expect(page.getByTestId('step-8')).toHaveAttribute('aria-current', 'step');

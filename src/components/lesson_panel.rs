@@ -2,10 +2,10 @@
 //! comparison) in words whose glossary terms open their entry, back / next / restart, and an aria-live
 //! region that says every prompt and result. Everything it shows comes from the model's `LessonRun`.
 
-use epochlab_core::lesson::{LessonIndex, LessonStep, Segment};
+use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment};
 use yew::prelude::*;
 
-use super::lesson_question::{controls, outcome, outcome_text};
+use super::lesson_question::{answer_words, controls, outcome, outcome_text, painted_key};
 use super::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, LessonRun};
 use crate::model::{Action, LearnAction, Model};
@@ -48,6 +48,10 @@ fn live_text(model: &Model, run: &LessonRun, index: Option<&LessonIndex>) -> Str
         None => format!("Lesson done. {}", run.lesson.takeaway),
         Some(LessonStep::Explain { text, .. } | LessonStep::Compare { text, .. }) => text.clone(),
         Some(LessonStep::Predict(p)) => match &run.outcome {
+            // Each switch of a painted offset is said, with the marks so far.
+            None if matches!(p.question, Question::Survivors { .. }) => {
+                format!("Predict: {} Your marks: {}.", p.prompt, answer_words(p, &painted_key(run), &log))
+            }
             None => format!("Predict: {}", p.prompt),
             Some(o) => outcome_text(p, o, &log, index),
         },

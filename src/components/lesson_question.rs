@@ -51,31 +51,28 @@ pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
     }
 }
 
-fn paint_controls(run: &LessonRun, log: &[String], d: &Dispatch) -> Html {
+/// The painted log's answer key: `keep cut` (per offset of the broker's log before the step).
+pub fn painted_key(run: &LessonRun) -> String {
+    run.painted.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" ")
+}
+
+/// Painting happens on the broker's row in the logs (the page draws it, `lesson_paint` takes the clicks and
+/// keys); the panel says how, what is marked so far, and checks it.
+fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     let answered = run.outcome.is_some();
-    let key = run.painted.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" ");
+    let key = painted_key(run);
+    let broker = match &p.question {
+        Question::Survivors { broker } => broker.as_str(),
+        _ => "",
+    };
     html! {
-        <div class="paint" role="group" aria-label="Paint the log: press an offset to mark it truncated or surviving">
-            <div class="paint__row">
-                { for run.painted.iter().enumerate().map(|(o, kept)| {
-                    let record = log.get(o).cloned().unwrap_or_default();
-                    let class = classes!("paint__cell", if *kept { "paint__cell--keep" } else { "paint__cell--cut" });
-                    // Named by its own words (what a speech user sees), with the separators for screen readers.
-                    html! {
-                        <button type="button" {class} aria-pressed={(!*kept).to_string()} disabled={answered}
-                            onclick={d.reform(move |_| Action::Learn(LearnAction::Paint(o)))} data-testid={format!("paint-{o}")}>
-                            <span class="sr-only">{ "Offset " }</span>
-                            <span class="paint__offset">{ o }</span>
-                            <span class="sr-only">{ ", " }</span>
-                            <span class="paint__record">{ record }</span>
-                            <span class="sr-only">{ ": " }</span>
-                            <span class="paint__state">{ if *kept { "survives" } else { "truncated" } }</span>
-                        </button>
-                    }
-                }) }
-            </div>
-            <p class="paint__help">{ "Press an offset (click, tap, or Tab to it and press Space) to switch it between surviving and truncated." }</p>
-            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(key.clone()))} data-testid="paint-submit">{ "This is my prediction" }</button>
+        <div class="paint">
+            <p class="paint__help" data-testid="paint-help">{ format!(
+                "Paint on {broker}'s row in the logs below: click or tap an offset to switch it between surviving and \
+                 truncated (or focus a cell, move with the arrow keys and press Space)."
+            ) }</p>
+            <p class="paint__marks" data-testid="paint-marks">{ format!("Your marks: {}.", answer_words(p, &key, log)) }</p>
+            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(key.clone()))} data-testid="paint-submit">{ "Check my prediction" }</button>
         </div>
     }
 }
@@ -122,7 +119,7 @@ fn choice_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, d: &Dispatc
 /// The controls that answer the question.
 pub fn controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     match &p.question {
-        Question::Survivors { .. } => paint_controls(run, log, d),
+        Question::Survivors { .. } => paint_controls(run, p, log, d),
         Question::Hw { broker } => hw_controls(&run.lesson, p, run, broker, d),
         _ => choice_controls(&run.lesson, p, run, d),
     }

@@ -11,6 +11,7 @@ use epochlab_core::lesson::Highlight;
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
+use crate::model::bridge::Painting;
 use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
@@ -23,6 +24,9 @@ pub struct LogGridProps {
     /// What a lesson's step points at: rows (a broker) and cells (a broker and an offset).
     #[prop_or_default]
     pub marks: Rc<Vec<Highlight>>,
+    /// The log a lesson's question asks to paint, on one broker's row.
+    #[prop_or_default]
+    pub painting: Option<Rc<Painting>>,
 }
 
 /// The badge's class and text: the core's role word, with whom a follower follows.
@@ -94,13 +98,21 @@ fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
     // The epoch is drawn by CSS from data-epoch: one element fewer per cell.
     let shown = c.record.as_ref().or(c.lost.as_ref()).or(c.ghost.as_ref().map(|g| &g.record));
     let epoch = shown.map(|r| r.epoch.to_string());
-    let label = p.words.get(&c.offset).cloned();
+    let kept = p.painted.as_ref().and_then(|x| x.kept.get(c.offset as usize).copied());
+    let mut label = p.words.get(&c.offset).cloned();
+    // A painted cell says what the learner marked; the lessons switch it on a click or Space (`data-paint`).
+    if let Some(kept) = kept {
+        class.push(if kept { "cell--paint" } else { "cell--paint cell--paint-cut" });
+        let said = if kept { "you say it survives" } else { "you say it is truncated" };
+        label = Some(format!("{}; {said} (Space switches)", label.unwrap_or_default()));
+    }
     // One cell of the grid is in the tab order; the arrow keys move from there (a roving tabindex).
     let tabindex = if p.active == Some(c.offset) { "0" } else { "-1" };
     html! {
         <div {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
             title={cell_title(b, c)} data-testid={format!("cell-{}-{}-{}", p.variant, b.name, c.offset)}
-            data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}>
+            data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}
+            data-paint={kept.map(|k| if k { "keep" } else { "cut" })}>
             { body }
         </div>
     }
@@ -143,6 +155,9 @@ struct BrokerLogProps {
     /// Offsets a lesson points at.
     #[prop_or_default]
     marked_cells: Vec<u32>,
+    /// This row is being painted (per offset: the learner says it survives).
+    #[prop_or_default]
+    painted: Option<Rc<Painting>>,
 }
 
 /// One broker's log row, skipped when its view did not change.
@@ -359,7 +374,8 @@ pub fn log_grid(props: &LogGridProps) -> Html {
                     { for v.brokers.iter().zip(words).enumerate().map(|(row, (b, words))| html! {
                         <BrokerLog key={b.name.clone()} broker={b.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
                             active={(active.0 == row).then_some(tab_stop(&shown, active.1))}
-                            marked={row_marked(&props.marks, &b.name)} marked_cells={marked_cells(&props.marks, &b.name)} />
+                            marked={row_marked(&props.marks, &b.name)} marked_cells={marked_cells(&props.marks, &b.name)}
+                            painted={props.painting.clone().filter(|p| p.broker == b.name)} />
                     }) }
                 </div>
             </div>

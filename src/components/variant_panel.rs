@@ -14,6 +14,7 @@ use yew::prelude::*;
 use super::explanation::Explanation;
 use super::log_grid::LogGrid;
 use super::reads::consumer_reads;
+use crate::model::bridge::Painting;
 use crate::model::question::NEUTRAL;
 use crate::model::Action;
 
@@ -38,6 +39,9 @@ pub struct VariantPanelProps {
     /// A lesson's question waits: the trace ends before the step asked about, so no verdict is given.
     #[prop_or_default]
     pub pending: bool,
+    /// The log a lesson's question asks to paint (drawn when it is this variant's).
+    #[prop_or_default]
+    pub painting: Option<Rc<Painting>>,
 }
 
 impl PartialEq for VariantPanelProps {
@@ -49,6 +53,7 @@ impl PartialEq for VariantPanelProps {
             && self.held == other.held
             && self.marks == other.marks
             && self.pending == other.pending
+            && self.painting == other.painting
     }
 }
 
@@ -130,7 +135,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                 { format!("Controller: leader {} · epoch {} · ISR {{{}}}",
                     v.controller_leader.as_deref().unwrap_or("none"), v.controller_epoch, v.controller_isr.join(", ")) }
             </p>
-            <LogGrid view={v.clone()} variant={id} marks={props.marks.clone()} />
+            <LogGrid view={v.clone()} variant={id} marks={props.marks.clone()} painting={props.painting.clone().filter(|p| p.variant == trace.variant)} />
             { consumer_reads(trace, props.step, &props.dispatch) }
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>

@@ -6,6 +6,7 @@
 //! event's `detail`; encoding and decoding are pure and tested natively.
 
 use epochlab_core::lesson::Highlight;
+use epochlab_core::Variant;
 use serde_json::Value;
 
 use super::Notice;
@@ -37,6 +38,17 @@ pub enum ToPage {
     /// A question waits for its answer about this step (the page neither plays it nor shows its outcome
     /// until then), or none waits.
     Pending(Option<u32>),
+    /// The log a question asks the learner to paint on its broker's row, or none.
+    Paint(Option<Painting>),
+}
+
+/// A log being painted: on this variant's row of this broker, per offset whether the learner says it
+/// survives. The page draws it on the cells (`data-paint`); the lessons take a click or Space on them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Painting {
+    pub variant: Variant,
+    pub broker: String,
+    pub kept: Vec<bool>,
 }
 
 /// From the page to the lessons.
@@ -76,6 +88,13 @@ impl ToPage {
             }
             ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
             ToPage::Pending(step) => format!(r#"{{"type":"pending","step":{}}}"#, number(*step)),
+            ToPage::Paint(None) => r#"{"type":"paint","paint":null}"#.to_string(),
+            ToPage::Paint(Some(p)) => format!(
+                r#"{{"type":"paint","paint":{{"variant":"{}","broker":{},"kept":{:?}}}}}"#,
+                p.variant.id(),
+                quote(&p.broker),
+                p.kept
+            ),
         }
     }
 
@@ -108,9 +127,19 @@ impl ToPage {
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
             }
             Some("pending") => Ok(ToPage::Pending(small(&v, "step"))),
+            Some("paint") => Ok(ToPage::Paint(painting(v.get("paint")))),
             _ => Err("an unknown message".to_string()),
         }
     }
+}
+
+/// A painting read back (none when absent or unreadable).
+fn painting(v: Option<&Value>) -> Option<Painting> {
+    let v = v?;
+    let variant = Variant::from_id(v.get("variant")?.as_str()?)?;
+    let broker = v.get("broker")?.as_str()?.to_string();
+    let kept = v.get("kept")?.as_array()?.iter().take(4096).map(|k| k.as_bool().unwrap_or(true)).collect();
+    Some(Painting { variant, broker, kept })
 }
 
 impl ToLessons {
@@ -125,6 +154,7 @@ impl ToLessons {
         let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
+
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
@@ -154,6 +184,12 @@ mod tests {
             ToPage::Params(None),
             ToPage::Pending(Some(8)),
             ToPage::Pending(None),
+            ToPage::Paint(Some(Painting {
+                variant: Variant::HwTruncation,
+                broker: "A \"b\"".into(),
+                kept: vec![true, false],
+            })),
+            ToPage::Paint(None),
             ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
         ] {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");

@@ -73,6 +73,7 @@ impl Model {
             ToPage::Params(params) => self.lesson_params = params,
             ToPage::Notice(notice) => self.notice = Some(notice),
             ToPage::Pending(asked) => self.set_pending(asked),
+            ToPage::Paint(painting) => self.painting = painting.map(Rc::new),
         }
     }
 }

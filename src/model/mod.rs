@@ -110,6 +110,8 @@ pub struct Model {
     pub shown_by_lesson: Option<Rc<Scenario>>,
     /// The step a lesson's question asks about, while it waits for the answer (see `question`).
     pub pending: Option<u32>,
+    /// The log a lesson's question asks to paint, drawn on its broker's row.
+    pub painting: Option<Rc<bridge::Painting>>,
 }
 
 impl PartialEq for Model {
@@ -131,6 +133,7 @@ impl PartialEq for Model {
             && self.marks == other.marks
             && self.lesson_params == other.lesson_params
             && self.pending == other.pending
+            && self.painting == other.painting
     }
 }
 
@@ -165,6 +168,7 @@ impl Model {
             lesson_params: None,
             shown_by_lesson: None,
             pending: None,
+            painting: None,
         };
         m.set_variants(variants);
         m.rerun();

@@ -8,10 +8,12 @@ mod steps;
 
 use std::rc::Rc;
 
-use epochlab_core::lesson::{parse_index, parse_lesson, validate, Lesson, LessonIndex, LessonStep, Misconception};
+use epochlab_core::lesson::{
+    parse_index, parse_lesson, validate, Lesson, LessonIndex, LessonStep, Misconception, Question,
+};
 
 use super::Model;
-use crate::model::bridge::ToPage;
+use crate::model::bridge::{Painting, ToPage};
 
 pub use self::progress::{LessonProgress, Progress};
 
@@ -150,6 +152,9 @@ pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
     }
     if after.snapshot() != before.snapshot() {
         out.push(ToPage::Show(Box::new(after.snapshot())));
+    }
+    if after.painting() != before.painting() {
+        out.push(ToPage::Paint(after.painting()));
     }
     if after.marks != before.marks {
         out.push(ToPage::Marks((*after.marks).clone()));
@@ -336,6 +341,20 @@ impl Model {
             Err(why) => {
                 self.error(format!("That progress file could not be read ({why}); your progress is unchanged."))
             }
+        }
+    }
+
+    /// The log a waiting question asks to paint, for the page to draw on the broker's row.
+    pub fn painting(&self) -> Option<Painting> {
+        let run = self.learn.run.as_ref().filter(|r| r.waiting() && !r.aside)?;
+        match run.current() {
+            Some(LessonStep::Predict(p)) => match &p.question {
+                Question::Survivors { broker } => {
+                    Some(Painting { variant: p.variant, broker: broker.clone(), kept: run.painted.clone() })
+                }
+                _ => None,
+            },
+            _ => None,
         }
     }
 

@@ -68,8 +68,14 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
     b.page_act(Action::End);
     assert_eq!(b.page.cursor, Some(7), "the page refuses to step past the question");
     assert!(b.page.before_question().is_some_and(|m| m.traces.iter().all(|t| t.steps.len() == 8)));
+    let painting = |b: &Both| b.page.painting.as_ref().map(|p| (p.variant.id(), p.broker.clone(), p.kept.clone()));
+    assert_eq!(painting(&b), Some(("hw-truncation", "A".to_string(), vec![true, true])), "A's row is painted");
+    b.learn(LearnAction::Paint(1));
+    assert_eq!(painting(&b).map(|p| p.2), Some(vec![true, false]), "the page draws the switched offset");
+    b.learn(LearnAction::Paint(1));
     b.learn(LearnAction::Answer("keep keep".into()));
     assert_eq!((b.page.pending, b.page.cursor), (None, Some(8)), "answered, the step plays");
+    assert_eq!(painting(&b), None, "and the painting is gone from the row");
     b.learn(LearnAction::Next);
     b.learn(LearnAction::Next);
     assert_eq!(b.page.pending, Some(9));
