@@ -224,7 +224,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let marks = model.marks.clone();
     html! {
         <>
-            <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} />
+            <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} pending={model.pending.is_some()} />
             <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>

@@ -20,6 +20,9 @@ pub struct VariantSwitchProps {
     pub choose: Callback<usize>,
     /// Dispatch (to go to the first difference).
     pub dispatch: Callback<Action>,
+    /// A lesson's question waits: the traces end before its step, so neither verdicts nor "same state".
+    #[prop_or_default]
+    pub pending: bool,
 }
 
 /// The switch (CSS shows it on narrow screens only; nothing with a single variant).
@@ -30,14 +33,19 @@ pub fn variant_switch(p: &VariantSwitchProps) -> Html {
     }
     let buttons = p.traces.iter().enumerate().map(|(i, t)| {
         let id = t.variant.id();
-        let fails = !verdict_of(t).0.is_empty();
+        let fails = !p.pending && !verdict_of(t).0.is_empty();
+        let verdict = match (p.pending, fails) {
+            (true, _) => "",
+            (_, true) => " ✕ fails",
+            _ => " ✓ holds",
+        };
         let onclick = p.choose.reform(move |_| i);
         let class = classes!("variant-switch__button", fails.then_some("variant-switch__button--bug"));
         html! {
             <button type="button" {class} {onclick} aria-pressed={(i == p.shown).to_string()}
                 data-testid={format!("variant-switch-{id}")}>
                 { id }
-                <span class="variant-switch__verdict">{ if fails { " ✕ fails" } else { " ✓ holds" } }</span>
+                <span class="variant-switch__verdict">{ verdict }</span>
             </button>
         }
     });
@@ -51,6 +59,7 @@ pub fn variant_switch(p: &VariantSwitchProps) -> Html {
                 </p>
             }
         }
+        None if p.pending => html! { <p class="variant-switch__difference">{ crate::model::question::NEUTRAL }</p> },
         None => html! { <p class="variant-switch__difference">{ "= Same state at every step." }</p> },
     };
     html! {
