@@ -1,6 +1,7 @@
 //! The lessons' module: a second wasm binary (`epochlab-lessons`), loaded by the page when the Learn panel
-//! first opens or a lesson link is opened, so that lesson code and content stay out of the page's first
-//! download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
+//! first opens, a lesson link is opened or one of the panels it draws (`model::panels`: the message
+//! diagram, the text, the checker, share and export) is opened, so that their code and the lessons' content
+//! stay out of the page's first download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
 //! lessons' model (`model::learn`, on a model of its own that mirrors what the page shows), and talks to
 //! the page through window events (`model::bridge`): it asks the page to show a lesson's scenario at a step
 //! and to mark what a step points at; the page tells it of every change, on which a task is graded.
@@ -20,6 +21,7 @@ use crate::components::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{unreadable_progress, Progress};
+use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 use crate::{link, storage, web};
 
@@ -114,13 +116,23 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             run_effects(&effects, &next, dispatch, embedded);
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
-        _ => {}
+        // A panel's action is the page's to carry out; the page then says what it shows.
+        other => {
+            if let Some(forwarded) = Forwarded::of(&other) {
+                send(&ToPage::Do(forwarded));
+            }
+        }
     }
     redraw.force_update();
 }
 
-/// What the page says: what it shows now, or to open or close the list.
-fn listen(model: Shared, dispatch: Dispatch, redraw: UseForceUpdateHandle) -> EventListener {
+/// What the page says: what it shows now, to open or close the list, or which panels are open.
+fn listen(
+    model: Shared,
+    panels: Rc<RefCell<Panels>>,
+    dispatch: Dispatch,
+    redraw: UseForceUpdateHandle,
+) -> EventListener {
     EventListener::new(&gloo::utils::window(), TO_LESSONS, move |e| {
         let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
         match ToLessons::from_json(&detail) {
@@ -131,6 +143,10 @@ fn listen(model: Shared, dispatch: Dispatch, redraw: UseForceUpdateHandle) -> Ev
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+            Ok(ToLessons::Panels(open)) => {
+                *panels.borrow_mut() = open;
+                redraw.force_update();
+            }
             Err(why) => gloo::console::warn!(format!("The lessons ignored a message: {why}")),
         }
     })
@@ -144,6 +160,7 @@ fn lesson_app() -> Html {
         move |_| first_model(embedded)
     });
     let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
+    let panels: Rc<RefCell<Panels>> = use_mut_ref(Panels::default);
     let redraw = use_force_update();
     let embedded = params.embed.is_some();
     let dispatch = {
@@ -164,25 +181,32 @@ fn lesson_app() -> Html {
     };
     {
         let (model, dispatch, redraw, notice) = (model.clone(), dispatch.clone(), redraw.clone(), started.1.clone());
+        let panels = panels.clone();
         use_effect_with((), move |_| {
-            let listener = listen(model, dispatch.clone(), redraw);
+            let listener = listen(model, panels, dispatch.clone(), redraw);
             send(&ToPage::Ready);
             if let Some(notice) = notice {
                 send(&ToPage::Notice(notice));
             }
-            // A lesson link opens its lesson; the Learn button (or a lesson embed without a lesson) the list.
+            // A lesson link opens its lesson, a lesson embed without one the list; the Learn button asks the
+            // page, which tells the module once it is ready (as it does which panels are open).
             match params.lesson.clone() {
                 Some((id, step)) => dispatch.emit(Action::Learn(LearnAction::Start(id, step))),
-                None => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+                None if params.embed == Some(link::EmbedMode::Lesson) => {
+                    dispatch.emit(Action::Learn(LearnAction::Toggle))
+                }
+                None => {}
             }
             move || drop(listener)
         });
     }
     let m = model.borrow().clone();
+    let open = *panels.borrow();
     html! {
         <>
             if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
-            <LessonPanel model={m} {dispatch} />
+            <LessonPanel model={m.clone()} dispatch={dispatch.clone()} />
+            { crate::lazy_panels::portals(open, &m, &dispatch) }
         </>
     }
 }

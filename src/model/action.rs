@@ -115,6 +115,8 @@ pub enum Action {
     OpenLearn,
     /// A message from the lessons' module.
     FromLessons(Box<crate::model::bridge::ToPage>),
+    /// A panel the lessons' module draws was opened or closed.
+    ShowPanel(super::panels::Panel, bool),
 }
 
 impl Action {

@@ -8,6 +8,7 @@
 use epochlab_core::lesson::Highlight;
 use serde_json::Value;
 
+use super::panels::{Forwarded, Panels};
 use super::Notice;
 use crate::snapshot::{self, Snapshot};
 
@@ -34,6 +35,8 @@ pub enum ToPage {
     Params(Option<String>),
     /// A notice for the banner.
     Notice(Notice),
+    /// What the user did in a panel the module draws.
+    Do(Forwarded),
 }
 
 /// From the page to the lessons.
@@ -43,6 +46,8 @@ pub enum ToLessons {
     Shown(Box<Snapshot>),
     /// Open or close the lesson list.
     Toggle,
+    /// Which of the panels the module draws are open.
+    Panels(Panels),
 }
 
 fn quote(text: &str) -> String {
@@ -72,6 +77,7 @@ impl ToPage {
                 format!(r#"{{"type":"params","params":{}}}"#, p.as_deref().map_or_else(|| "null".to_string(), quote))
             }
             ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
+            ToPage::Do(f) => format!(r#"{{"type":"do","action":{}}}"#, f.to_json()),
         }
     }
 
@@ -103,6 +109,7 @@ impl ToPage {
                 let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
             }
+            Some("do") => Forwarded::from_json(v.get("action").ok_or("no action")?).map(ToPage::Do),
             _ => Err("an unknown message".to_string()),
         }
     }
@@ -113,6 +120,7 @@ impl ToLessons {
         match self {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
+            ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
         }
     }
 
@@ -120,6 +128,7 @@ impl ToLessons {
         let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
+            Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
@@ -148,10 +157,12 @@ mod tests {
             ToPage::Params(Some("lesson=x&step=2".into())),
             ToPage::Params(None),
             ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
+            ToPage::Do(Forwarded::SetCursor(Some(4))),
         ] {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");
         }
-        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle] {
+        let panels = Panels::default().with(crate::model::panels::Panel::Checker, true);
+        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle, ToLessons::Panels(panels)] {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }
         assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());

@@ -138,6 +138,9 @@ impl Model {
         if now.loaded && (shown || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
         }
+        if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));
+        }
         effects
     }
 

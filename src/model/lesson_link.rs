@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::panels::{Panel, Panels};
 use super::Model;
 use crate::model::bridge::ToPage;
 
@@ -18,8 +19,10 @@ pub struct LessonLink {
     pub mirrors: u32,
     /// The module said it is ready (a message sent before would be lost).
     pub ready: bool,
-    /// The Learn button was pressed while the module was loading.
+    /// The Learn button was pressed before the module was ready.
     pub pending_toggle: bool,
+    /// The panels the module draws that are open (it is told on every change, and when it is ready).
+    pub panels: Panels,
 }
 
 impl Model {
@@ -28,16 +31,22 @@ impl Model {
         self.lesson_params.clone()
     }
 
-    /// The Learn button: load the lessons (which open their list), or open or close their list.
+    /// The Learn button: load the lessons and open their list once ready, or open or close their list.
     pub(super) fn open_learn(&mut self) {
         let l = &mut self.lessons;
-        if !l.loaded {
+        if !l.loaded || !l.ready {
             l.loaded = true;
-        } else if !l.ready {
             l.pending_toggle = true;
         } else {
             l.toggles = l.toggles.wrapping_add(1);
         }
+    }
+
+    /// A panel the module draws opened or closed: the module is loaded when one first opens.
+    pub(super) fn show_panel(&mut self, panel: Panel, open: bool) {
+        let l = &mut self.lessons;
+        l.panels = l.panels.with(panel, open);
+        l.loaded |= open;
     }
 
     /// What the lessons ask for.
@@ -72,6 +81,8 @@ impl Model {
             ToPage::Marks(marks) => self.marks = Rc::new(marks),
             ToPage::Params(params) => self.lesson_params = params,
             ToPage::Notice(notice) => self.notice = Some(notice),
+            // Carried out as the page's own action where the message is received (`use_lesson_messages`).
+            ToPage::Do(_) => {}
         }
     }
 }
@@ -87,9 +98,25 @@ mod tests {
         let (m, effects) = Model::landing().reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::LoadLessons]);
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        assert!(matches!(effects.as_slice(), [Effect::ToLessons(json)] if json.contains("\"shown\"")), "{effects:?}");
+        let sent: Vec<&str> =
+            effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
+        assert!(sent.len() == 3 && sent[0].contains("\"toggle\"") && sent[1].contains("\"shown\""), "{effects:?}");
+        assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
+    }
+
+    #[test]
+    fn opening_a_panel_loads_the_module_once_and_tells_it_which_are_open() {
+        let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Messages, true));
+        assert_eq!(effects, [Effect::LoadLessons], "nothing is sent before the module is ready");
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"panels","open":1}"#.into())), "{effects:?}");
+        assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("toggle"))), "no Learn list");
+        let (m, effects) = m.reduce(Action::ShowPanel(Panel::Text, true));
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":3}"#.into())]);
+        let (_, effects) = m.reduce(Action::ShowPanel(Panel::Messages, false));
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":2}"#.into())]);
     }
 
     #[test]

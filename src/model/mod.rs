@@ -17,6 +17,7 @@ pub mod learn;
 mod lesson_link;
 mod load;
 mod notices;
+pub mod panels;
 mod placing;
 mod saved;
 mod spoken;
@@ -302,6 +303,7 @@ impl Model {
             Action::Learn(_) => {}
             Action::OpenLearn => self.open_learn(),
             Action::FromLessons(m) => self.take_from_lessons(*m),
+            Action::ShowPanel(panel, open) => self.show_panel(panel, open),
         }
     }
 }
