@@ -6,7 +6,6 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
@@ -350,9 +349,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <Disclosure summary="Configuration: variants, brokers, cluster settings">
-                    <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
+                <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" panel={Panel::Config} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" panel={Panel::Messages} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" panel={Panel::Checker} dispatch={dispatch.clone()} />
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">

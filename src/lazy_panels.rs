@@ -6,6 +6,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::components::checker_panel::CheckerPanel;
+use crate::components::config::ConfigPanel;
 use crate::components::sequence::SequenceDiagram;
 use crate::components::share_panel::SharePanel;
 use crate::components::text_panel::TextPanel;
@@ -16,6 +17,7 @@ use crate::model::Model;
 fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
     let (model, dispatch) = (model.clone(), dispatch.clone());
     match panel {
+        Panel::Config => html! { <ConfigPanel {model} {dispatch} /> },
         Panel::Messages => html! { <SequenceDiagram {model} {dispatch} /> },
         Panel::Text => html! { <TextPanel {model} {dispatch} open=true /> },
         Panel::Checker => html! { <CheckerPanel {model} {dispatch} /> },

@@ -1,10 +1,12 @@
 //! The panels drawn by the second wasm module (the one the lessons live in), so that their code is not
-//! part of the page's first download: the message diagram, the scenario as text, the model checker, and
-//! share and export. The page draws each panel's frame (its summary or toggle, and an empty root the module
+//! part of the page's first download: the configuration, the message diagram, the scenario as text, the
+//! model checker, and share and export. The page draws each panel's frame (its summary or toggle, and an empty root the module
 //! draws into); the module draws an open panel's contents from its mirror of what the page shows, and sends
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
-use epochlab_core::scenario::Scenario;
+use epochlab_core::scenario::{Policy, Scenario};
+use epochlab_core::variant::KafkaRelease;
+use epochlab_core::{Flag, Variant};
 use serde_json::Value;
 
 use super::Action;
@@ -13,6 +15,7 @@ use crate::snapshot::{self, Snapshot};
 /// A panel drawn by the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Panel {
+    Config,
     Messages,
     Text,
     Checker,
@@ -20,11 +23,12 @@ pub enum Panel {
 }
 
 impl Panel {
-    pub const ALL: [Panel; 4] = [Panel::Messages, Panel::Text, Panel::Checker, Panel::Share];
+    pub const ALL: [Panel; 5] = [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share];
 
     /// The element the module draws the panel into.
     pub fn root_id(self) -> &'static str {
         match self {
+            Panel::Config => "config-root",
             Panel::Messages => "messages-root",
             Panel::Text => "text-root",
             Panel::Checker => "checker-root",
@@ -78,6 +82,49 @@ pub enum Forwarded {
     Import(Box<Snapshot>),
     /// What the checker found.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
+    /// A change in the configuration panel (one of the actions [`config_words`] words).
+    Config(Box<Action>),
+}
+
+/// A configuration action in words: its name and up to two arguments.
+fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
+    let one = |name, arg: &str| Some((name, arg.to_string(), String::new()));
+    match action {
+        Action::ToggleVariant(v) => one("variant", v.id()),
+        Action::AddBroker => one("add-broker", ""),
+        Action::RemoveBroker(b) => one("remove-broker", b),
+        Action::RenameBroker(from, to) => Some(("rename-broker", from.clone(), to.clone())),
+        Action::SetMinIsr(n) => one("min-isr", &n.to_string()),
+        Action::SetUnclean(on) => one("unclean", if *on { "on" } else { "off" }),
+        Action::SetHwCheckpoint(p) => one("hw-checkpoint", p.as_str()),
+        Action::SetFlush(p) => one("flush", p.as_str()),
+        Action::ToggleFlag(f) => one("flag", f.id()),
+        Action::SetKafkaRelease(r) => one("release", r.map_or("", KafkaRelease::id)),
+        _ => None,
+    }
+}
+
+/// The configuration action these words stand for.
+fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
+    let policy = || match arg {
+        "always" => Some(Policy::Always),
+        "manual" => Some(Policy::Manual),
+        _ => None,
+    };
+    Some(match name {
+        "variant" => Action::ToggleVariant(Variant::from_id(arg)?),
+        "add-broker" => Action::AddBroker,
+        "remove-broker" => Action::RemoveBroker(arg.to_string()),
+        "rename-broker" => Action::RenameBroker(arg.to_string(), second.to_string()),
+        "min-isr" => Action::SetMinIsr(arg.parse().ok()?),
+        "unclean" => Action::SetUnclean(arg == "on"),
+        "hw-checkpoint" => Action::SetHwCheckpoint(policy()?),
+        "flush" => Action::SetFlush(policy()?),
+        "flag" => Action::ToggleFlag(Flag::from_id(arg)?),
+        "release" if arg.is_empty() => Action::SetKafkaRelease(None),
+        "release" => Action::SetKafkaRelease(Some(KafkaRelease::from_id(arg)?)),
+        _ => return None,
+    })
 }
 
 impl Forwarded {
@@ -90,6 +137,7 @@ impl Forwarded {
             Action::LoadFound { scenario, cursor, what } => {
                 Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() }
             }
+            other if config_words(other).is_some() => Forwarded::Config(Box::new(other.clone())),
             _ => return None,
         })
     }
@@ -100,6 +148,7 @@ impl Forwarded {
             Forwarded::ApplyText(s) => Action::ApplyText(s),
             Forwarded::Import(s) => Action::Import(s),
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
+            Forwarded::Config(action) => *action,
         }
     }
 
@@ -116,6 +165,10 @@ impl Forwarded {
                 cursor(c),
                 quote(what)
             ),
+            Forwarded::Config(a) => {
+                let (name, arg, second) = config_words(a).unwrap_or_default();
+                format!(r#"{{"do":"config","name":{},"arg":{},"second":{}}}"#, quote(name), quote(&arg), quote(&second))
+            }
         }
     }
 
@@ -136,6 +189,11 @@ impl Forwarded {
                 let what = v.get("what").and_then(Value::as_str).unwrap_or_default().chars().take(300).collect();
                 Ok(Forwarded::LoadFound { scenario: scenario()?, cursor, what })
             }
+            Some("config") => {
+                let word = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
+                let action = config_action(word("name"), word("arg"), word("second")).ok_or("an unknown setting")?;
+                Ok(Forwarded::Config(Box::new(action)))
+            }
             _ => Err("an unknown panel action".to_string()),
         }
     }
@@ -155,6 +213,18 @@ mod tests {
             Action::ApplyText(Box::new(m.scenario.clone())),
             Action::Import(Box::new(m.snapshot())),
             Action::LoadFound { scenario: Box::new(m.scenario.clone()), cursor: Some(2), what: "found \"it\"".into() },
+            Action::ToggleVariant(Variant::Kip101),
+            Action::AddBroker,
+            Action::RemoveBroker("C".into()),
+            Action::RenameBroker("A".into(), "Ann \"1\"".into()),
+            Action::SetMinIsr(2),
+            Action::SetUnclean(true),
+            Action::SetUnclean(false),
+            Action::SetHwCheckpoint(Policy::Manual),
+            Action::SetFlush(Policy::Always),
+            Action::ToggleFlag(Flag::ALL[0]),
+            Action::SetKafkaRelease(None),
+            Action::SetKafkaRelease(Some(KafkaRelease::ALL[0])),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");
@@ -163,6 +233,8 @@ mod tests {
         }
         assert_eq!(Forwarded::of(&Action::Undo), None, "the page's own actions are not forwarded");
         assert!(Forwarded::from_json(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
+        let bad = serde_json::json!({ "do": "config", "name": "variant", "arg": "kip-999", "second": "" });
+        assert!(Forwarded::from_json(&bad).is_err(), "an unknown variant is refused, not guessed");
     }
 
     #[test]
