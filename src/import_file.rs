@@ -5,7 +5,7 @@ use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 
 use crate::components::Dispatch;
-use crate::import::{import_png, import_text, too_large};
+use crate::import::{import_png, import_text, read_structured, too_large, Read};
 use crate::model::{Action, Notice};
 use crate::web;
 
@@ -29,19 +29,21 @@ pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, text: &
 }
 
 /// Read a picked or dropped file and import it: a PNG by its bytes (an exported picture carries its
-/// scenario), anything else as text.
+/// scenario), anything else as text; a file in the text format is read by the lessons' module
+/// (`Action::ImportText`).
 pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File) {
     spawn_local(async move {
         let png = file.type_() == "image/png" || file.name().to_ascii_lowercase().ends_with(".png");
-        let name = file.name();
+        let source = file.name();
         let read = if png {
-            web::read_bytes(&file).await.map(|bytes| import_png(&bytes).map_err(|why| (name.clone(), why)))
+            web::read_bytes(&file).await.map(|bytes| (import_png(&bytes).map(Read::Snapshot), String::new()))
         } else {
-            web::read_file(&file).await.map(|text| import_text(&text, &shown).map_err(|why| (name.clone(), why)))
+            web::read_file(&file).await.map(|text| (read_structured(&text, &shown), text))
         };
         match read {
-            Ok(Ok(snapshot)) => dispatch.emit(Action::Import(Box::new(snapshot))),
-            Ok(Err((source, why))) => {
+            Ok((Ok(Read::Snapshot(snapshot)), _)) => dispatch.emit(Action::Import(Box::new(snapshot))),
+            Ok((Ok(Read::TextFormat), text)) => dispatch.emit(Action::ImportText { source, text, shown }),
+            Ok((Err(why), _)) => {
                 error(&dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged."))
             }
             Err(e) => error(&dispatch, format!("Could not import: {e}. Your scenario is unchanged.")),

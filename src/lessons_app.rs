@@ -116,6 +116,8 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             run_effects(&effects, &next, dispatch, embedded);
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
+        // Picked in the share panel: this module has the text format's reader.
+        Action::ImportText { source, text, shown } => crate::import_file::import_into(dispatch, &shown, &source, &text),
         // A panel's action is the page's to carry out; the page then says what it shows.
         other => {
             if let Some(forwarded) = Forwarded::of(&other) {
@@ -143,6 +145,7 @@ fn listen(
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+            Ok(ToLessons::ReadText(t)) => crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.text),
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;
                 redraw.force_update();

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::panels::{Forwarded, Panels};
 use super::Notice;
+use super::TextImport;
 use crate::snapshot::{self, Snapshot};
 
 /// The event the lessons send to the page.
@@ -48,6 +49,8 @@ pub enum ToLessons {
     Toggle,
     /// Which of the panels the module draws are open.
     Panels(Panels),
+    /// Read and import a file in the text format.
+    ReadText(TextImport),
 }
 
 fn quote(text: &str) -> String {
@@ -121,6 +124,16 @@ impl ToLessons {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
+            ToLessons::ReadText(t) => {
+                let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
+                format!(
+                    r#"{{"type":"read-text","serial":{},"source":{},"text":{},"shown":[{}]}}"#,
+                    t.serial,
+                    quote(&t.source),
+                    quote(&t.text),
+                    shown.join(",")
+                )
+            }
         }
     }
 
@@ -129,6 +142,13 @@ impl ToLessons {
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
+            Some("read-text") => {
+                let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string).ok_or(format!("no {k}"));
+                let shown = v.get("shown").and_then(Value::as_array).ok_or("no variants")?;
+                let shown = shown.iter().filter_map(|s| s.as_str().and_then(epochlab_core::Variant::from_id)).collect();
+                let serial = v.get("serial").and_then(Value::as_u64).unwrap_or_default() as u32;
+                Ok(ToLessons::ReadText(TextImport { serial, source: word("source")?, text: word("text")?, shown }))
+            }
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
@@ -162,7 +182,13 @@ mod tests {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");
         }
         let panels = Panels::default().with(crate::model::panels::Panel::Checker, true);
-        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle, ToLessons::Panels(panels)] {
+        let text = TextImport {
+            serial: 2,
+            source: "a \"b\".txt".into(),
+            text: "elect A\n".into(),
+            shown: vec![epochlab_core::Variant::Kip101],
+        };
+        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle, ToLessons::Panels(panels), ToLessons::ReadText(text)] {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }
         assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());

@@ -23,6 +23,18 @@ pub struct LessonLink {
     pub pending_toggle: bool,
     /// The panels the module draws that are open (it is told on every change, and when it is ready).
     pub panels: Panels,
+    /// The last file in the text format to import, for the module to read (sent once it is ready).
+    pub text_import: Option<Rc<TextImport>>,
+}
+
+/// A file in the text format to import (`Action::ImportText`), numbered so that importing the same file
+/// twice is two imports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextImport {
+    pub serial: u32,
+    pub source: String,
+    pub text: String,
+    pub shown: Vec<epochlab_core::Variant>,
 }
 
 impl Model {
@@ -47,6 +59,14 @@ impl Model {
         let l = &mut self.lessons;
         l.panels = l.panels.with(panel, open);
         l.loaded |= open;
+    }
+
+    /// A file in the text format to import: the module reads it (loaded for it if need be).
+    pub(super) fn import_text_file(&mut self, source: String, text: String, shown: Vec<epochlab_core::Variant>) {
+        let l = &mut self.lessons;
+        let serial = l.text_import.as_ref().map_or(0, |t| t.serial.wrapping_add(1));
+        l.text_import = Some(Rc::new(TextImport { serial, source, text, shown }));
+        l.loaded = true;
     }
 
     /// What the lessons ask for.
@@ -107,16 +127,32 @@ mod tests {
     }
 
     #[test]
+    fn a_text_file_waits_for_the_module_then_is_sent_once() {
+        let import = || Action::ImportText { source: "a.txt".into(), text: "elect A".into(), shown: vec![] };
+        let sent = |effects: &[Effect]| {
+            effects.iter().filter(|e| matches!(e, Effect::ToLessons(j) if j.contains("read-text"))).count()
+        };
+        let (m, effects) = Model::landing().reduce(import());
+        assert_eq!(effects, [Effect::LoadLessons]);
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert_eq!(sent(&effects), 1, "{effects:?}");
+        let (m, effects) = m.reduce(Action::Undo);
+        assert_eq!(sent(&effects), 0, "not again");
+        let (_, effects) = m.reduce(import());
+        assert_eq!(sent(&effects), 1, "the same file imported again is read again");
+    }
+
+    #[test]
     fn opening_a_panel_loads_the_module_once_and_tells_it_which_are_open() {
         let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Messages, true));
         assert_eq!(effects, [Effect::LoadLessons], "nothing is sent before the module is ready");
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"panels","open":1}"#.into())), "{effects:?}");
+        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"panels","open":2}"#.into())), "{effects:?}");
         assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("toggle"))), "no Learn list");
         let (m, effects) = m.reduce(Action::ShowPanel(Panel::Text, true));
-        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":3}"#.into())]);
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":6}"#.into())]);
         let (_, effects) = m.reduce(Action::ShowPanel(Panel::Messages, false));
-        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":2}"#.into())]);
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":4}"#.into())]);
     }
 
     #[test]
