@@ -25,15 +25,19 @@ fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
     }
 }
 
-/// The open panels, each in its root (one the page has not drawn is left out until it has).
+/// `contents` drawn into the page's element `id` (nothing while the page has not drawn it), keyed by it: a
+/// panel opened or closed beside others must not take another's place, and state.
+pub fn portal_into(id: &'static str, contents: Html) -> Html {
+    let Some(host) = gloo::utils::document().get_element_by_id(id) else { return Html::default() };
+    let portal = create_portal(contents, host);
+    Html::VList(Rc::new(yew::virtual_dom::VList::with_children(vec![portal], Some(id.into()))))
+}
+
+/// The open panels, each in its root.
 pub fn portals(panels: Panels, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
-    let document = gloo::utils::document();
     Panel::ALL
         .into_iter()
         .filter(|p| panels.is_open(*p))
-        .filter_map(|p| {
-            let host = document.get_element_by_id(p.root_id())?;
-            Some(create_portal(contents(p, model, dispatch), host))
-        })
+        .map(|p| portal_into(p.root_id(), contents(p, model, dispatch)))
         .collect()
 }

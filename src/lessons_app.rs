@@ -25,14 +25,26 @@ use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 use crate::{link, storage, web};
 
+thread_local! {
+    /// Whether the page has said what it shows (the mirror is the page's).
+    static MIRRORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Where the lesson files are, beside the page (Trunk copies them there).
 const LESSONS: &str = "lessons/";
 
-/// Draw the lessons into the page's `#lesson-root`.
+/// Start the module. It draws only through portals, into the page's `#lesson-root` and the panels' roots;
+/// its own root is an empty hidden element. Two Yew apps number their subtrees alike (a root is 1, portals
+/// count from 2), and the page's app takes an event inside a subtree numbered as its own root for its own:
+/// a click in a module's root would run whichever page listener has the same number.
 pub fn start() {
     crate::panic::install();
-    let Some(root) = gloo::utils::document().get_element_by_id(ROOT_ID) else { return };
-    yew::Renderer::<LessonApp>::with_root(root).render();
+    let document = gloo::utils::document();
+    let (Ok(root), Some(body)) = (document.create_element("div"), document.body()) else { return };
+    let _ = root.set_attribute("hidden", "");
+    if body.append_child(&root).is_ok() {
+        yew::Renderer::<LessonApp>::with_root(root).render();
+    }
 }
 
 fn send(message: &ToPage) {
@@ -57,7 +69,8 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
 
 /// Tell the page what a lesson action changed of what it shows.
 fn tell_page(before: &Model, after: &Model) {
-    if after.snapshot() != before.snapshot() {
+    // Before the page has said what it shows, the mirror holds an empty scenario, not the page's.
+    if after.snapshot() != before.snapshot() && MIRRORED.get() {
         send(&ToPage::Show(Box::new(after.snapshot())));
     }
     if after.marks != before.marks {
@@ -142,6 +155,7 @@ fn listen(
                 let mut next = (**model.borrow()).clone();
                 next.mirror(*shown);
                 *model.borrow_mut() = Rc::new(next);
+                MIRRORED.set(true);
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
@@ -205,10 +219,15 @@ fn lesson_app() -> Html {
     }
     let m = model.borrow().clone();
     let open = *panels.borrow();
-    html! {
+    let lessons = html! {
         <>
             if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
             <LessonPanel model={m.clone()} dispatch={dispatch.clone()} />
+        </>
+    };
+    html! {
+        <>
+            { crate::lazy_panels::portal_into(ROOT_ID, lessons) }
             { crate::lazy_panels::portals(open, &m, &dispatch) }
         </>
     }

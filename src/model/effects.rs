@@ -132,11 +132,12 @@ impl Model {
         if now.loaded && !was.loaded {
             effects.push(Effect::LoadLessons);
         }
-        if now.toggles != was.toggles {
-            effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
-        }
+        // What is shown first: the module acts on its mirror of it.
         if now.loaded && (shown || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        }
+        if now.toggles != was.toggles {
+            effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
         }
         if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));

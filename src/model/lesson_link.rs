@@ -120,7 +120,7 @@ mod tests {
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
         let sent: Vec<&str> =
             effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
-        assert!(sent.len() == 3 && sent[0].contains("\"toggle\"") && sent[1].contains("\"shown\""), "{effects:?}");
+        assert!(sent.len() == 3 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
         assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
