@@ -166,15 +166,17 @@ fn the_quiz_asks_about_each_misconception_on_a_live_counter_scenario() {
     let questions: Vec<&Prediction> =
         quiz.steps.iter().filter_map(|s| if let LessonStep::Predict(p) = s { Some(p) } else { None }).collect();
     let asked: Vec<M> = questions.iter().flat_map(|p| p.wrong.values().copied()).collect();
+    // The seed's four and the two; "HW truncation is safe" first, so that no earlier question has
+    // already played the step it asks about.
     let seed = [
-        M::OnlyPerformance,
         M::HwTruncationIsSafe,
+        M::OnlyPerformance,
         M::MinIsrPrevents,
         M::ConsumerOffsetReset,
-        M::NeedsUncleanElection,
         M::LeaderHwFixes,
+        M::NeedsUncleanElection,
     ];
-    assert_eq!(asked, seed, "one question per misconception of the seed, in its order");
+    assert_eq!(asked, seed, "one question per misconception");
     for (p, m) in questions.iter().zip(seed) {
         let own = p.scenario.as_deref().unwrap_or_else(|| panic!("{}: the question runs its own story", m.id()));
         assert!(epochlab_core::run_variant(own, p.variant).first_bug_step().is_some(), "{} is not disproved", m.id());
@@ -190,7 +192,7 @@ fn the_quiz_asks_about_each_misconception_on_a_live_counter_scenario() {
     }
     // Answered from each question's own story, not the lesson's (KIP-101 scenario 1).
     let keys: Vec<String> = questions.iter().filter_map(|p| answer(&quiz, p)).map(|a| a.key()).collect();
-    assert_eq!(keys, ["yes", "nothing", "yes", "no", "nothing", "m2"]);
+    assert_eq!(keys, ["nothing", "nothing", "yes", "no", "m2", "yes"]);
 }
 
 #[test]

@@ -320,4 +320,6 @@ impl Model {
 }
 
 #[cfg(test)]
+mod quiz_tests;
+#[cfg(test)]
 mod tests;
