@@ -1,4 +1,4 @@
-import { expect, Locator, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test, TestInfo } from '@playwright/test';
 import { open, shot, watchErrors } from './helpers';
 
 /** Opens the Learn panel (its module and lesson list load on first use). */
@@ -199,4 +199,86 @@ test('a lesson embedded in a blog post plays in its frame and keeps nothing', as
   await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 2 of 10');
   await expect(frame.getByTestId('open-in-epochlab')).toHaveAttribute('href', /#lesson=committed-record-lost&step=2$/);
   expect(await page.evaluate(() => localStorage.getItem('epochlab.lessons.v1'))).toBeNull();
+});
+
+test('lesson 10 by deep link: paint what B keeps when its new leader was elected without writes', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await visit(page, '#lesson=hardening-and-diverging-epoch&step=3');
+  await expect(counter(page)).toHaveText('Step 3 of 11');
+  await expect(page.getByTestId('headline')).toContainText('Lesson 10: a leader elected without writes');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('where epoch 1 ends');
+  // Stopped before step 7, B's fetch: the cursor is on step 6, A's election in epoch 2.
+  await expect(page.getByTestId('step-6')).toHaveAttribute('aria-current', 'step');
+  // Under kip-279 A answers UNDEFINED and B falls back to its HW 0: both r0 and r1 go.
+  await page.getByTestId('paint-0').click();
+  await page.getByTestId('paint-1').click();
+  await page.getByTestId('paint-submit').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
+  await shot(page, testInfo, 'lesson10-reveal-desktop');
+  await next(page).click();
+  await expect(page.locator('.lesson__text')).toContainText('UNDEFINED');
+  errors.check();
+});
+
+/** Lesson 11's question on the leader's-HW strawman, with the mouse or by touch: wrong first, then, back from
+ * its counter-scenario, right. */
+async function quizQuestion(page: Page, testInfo: TestInfo, size: 'desktop' | 'phone') {
+  const press = (target: Locator) => (size === 'phone' ? tap(target) : target.click());
+  await visit(page, '#lesson=misconceptions-quiz&step=6');
+  await expect(counter(page)).toHaveText('Step 6 of 7');
+  // The question runs its own story, not the lesson's.
+  await expect(page.getByTestId('headline')).toContainText('Why truncating to the leader');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('fixes it');
+  await shot(page, testInfo, `lesson11-predict-${size}`);
+  await press(page.getByTestId('choice-nothing'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
+  const belief = page.getByTestId('misconception');
+  await expect(belief).toHaveAttribute('data-misconception', 'leader-hw-fixes');
+  await expect(belief).toContainText('commit boundary too');
+  await expect(page.getByTestId('counter-scenario')).toContainText('Why truncating to the leader');
+  await shot(page, testInfo, `lesson11-reveal-${size}`);
+  await press(page.getByTestId('counter-scenario'));
+  await expect(page.getByTestId('lesson-aside')).toBeVisible();
+  await press(page.getByTestId('lesson-resume'));
+  await expect(counter(page)).toHaveText('Step 6 of 7');
+  await expect(page.getByTestId('headline')).toContainText('Why truncating to the leader');
+  await press(page.getByTestId('choice-m2'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  // The last question is back in KIP-101's first scenario; answered right, the quiz ends with its takeaway.
+  await press(next(page));
+  await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 1');
+  await press(page.getByTestId('choice-yes'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press(next(page));
+  await expect(page.getByTestId('lesson-done')).toContainText('Takeaway');
+}
+
+test('lesson 11 by deep link: a wrong answer shows its misconception and counter-scenario, the right one ends the quiz', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await quizQuestion(page, testInfo, 'desktop');
+  errors.check();
+});
+
+test('lesson 11 on a 375 px touch screen', async ({ browser }, testInfo) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await open(page);
+  await quizQuestion(page, testInfo, 'phone');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+test('the Learn panel lists lessons 10 and 11 with their progress', async ({ page }) => {
+  await open(page);
+  await visit(page, '#lesson=misconceptions-quiz&step=2');
+  await expect(counter(page)).toHaveText('Step 2 of 7');
+  await page.getByTestId('lesson-leave').click();
+  await openLearn(page);
+  await expect(page.getByTestId('lesson-hardening-and-diverging-epoch')).toBeVisible();
+  await expect(page.getByTestId('lesson-state-misconceptions-quiz')).toContainText('in progress');
 });
