@@ -6,19 +6,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::checker_panel::CheckerPanel;
-use crate::components::config::ConfigPanel;
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
 use crate::components::header::{headline, undo_buttons, Header};
+use crate::components::lazy_panel::{lazy_root, LazyPanel};
 use crate::components::log_grid::Legend;
 use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
 use crate::components::palette::Palette;
-use crate::components::sequence::SequenceDiagram;
-use crate::components::share_panel::SharePanel;
-use crate::components::text_panel::TextPanel;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::components::variant_switch::VariantSwitch;
@@ -32,6 +28,7 @@ use crate::listeners::{
     use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs,
     use_pause_when_unseen, use_playback, use_reload_on_new_link,
 };
+use crate::model::panels::Panel;
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
 use crate::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
@@ -80,6 +77,10 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
         open_progress(&mut model);
+        if storage::text_panel_open() {
+            model.lessons.panels = model.lessons.panels.with(Panel::Text, true);
+            model.lessons.loaded = true;
+        }
     } else if !embedded {
         model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
     }
@@ -242,26 +243,24 @@ struct TextParts {
     panel: Html,
 }
 
-#[hook]
-fn use_text_parts(model: &Rc<Model>, dispatch: &Callback<Action>, embedded: bool) -> TextParts {
-    let open = use_state(|| !embedded && storage::text_panel_open());
+/// The button that shows the scenario as text, and the root the lessons' module draws the text panel into
+/// (the full page only): open or not, remembered in storage (read at the start, `startup`).
+fn text_parts(model: &Rc<Model>, dispatch: &Callback<Action>, embedded: bool) -> TextParts {
     if embedded {
         return TextParts { toggle: Html::default(), panel: Html::default() };
     }
-    let onclick = {
-        let open = open.clone();
-        Callback::from(move |_| {
-            storage::save_text_panel(!*open);
-            open.set(!*open);
-        })
-    };
-    let label = if *open { "Hide the scenario as text" } else { "Show the scenario as text" };
+    let open = model.lessons.panels.is_open(Panel::Text);
+    let onclick = dispatch.reform(move |_| {
+        storage::save_text_panel(!open);
+        Action::ShowPanel(Panel::Text, !open)
+    });
+    let label = if open { "Hide the scenario as text" } else { "Show the scenario as text" };
     TextParts {
         toggle: html! {
             <button type="button" class="workspace__text-toggle" aria-expanded={open.to_string()} aria-controls="text-panel"
                 title={label} {onclick} data-testid="text-toggle">{ "Text" }</button>
         },
-        panel: html! { <TextPanel model={model.clone()} dispatch={dispatch.clone()} open={*open} /> },
+        panel: lazy_root(Panel::Text, open),
     }
 }
 
@@ -356,15 +355,7 @@ fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, part
 }
 
 /// The full page: the header, the workspace with its panels, and the palette.
-/// `whole` is the model before any cut for a waiting question: what is exported is the whole scenario and run.
-fn full_page(
-    root: NodeRef,
-    model: &Rc<Model>,
-    whole: Rc<Model>,
-    dispatch: &Callback<Action>,
-    parts: Parts,
-    palette: Html,
-) -> Html {
+fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             { skip_links() }
@@ -377,21 +368,13 @@ fn full_page(
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <Disclosure summary="Configuration: variants, brokers, cluster settings">
-                    <ConfigPanel model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
-                <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
-                    <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
-                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
-                    <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
+                <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" panel={Panel::Config} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" panel={Panel::Messages} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" panel={Panel::Checker} dispatch={dispatch.clone()} />
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
-                <Disclosure summary="Share, embed, export and import" testid="share-panel">
-                    <SharePanel model={whole} dispatch={dispatch.clone()} />
-                </Disclosure>
+                <LazyPanel summary="Share, embed, export and import" testid="share-panel" panel={Panel::Share} dispatch={dispatch.clone()} />
             </main>
             { parts.ghost }
             { parts.spoken }
@@ -405,7 +388,6 @@ pub fn app(props: &AppProps) -> Html {
     let unpacked = props.unpacked.clone();
     let started = use_memo((), move |_| start((*unpacked).clone()));
     let (model, latest, dispatch) = use_store(started.0.clone(), started.1, started.2);
-    let whole = model.clone();
     let model = use_before_question(model);
     let root = use_node_ref();
     use_reload_on_new_link();
@@ -418,12 +400,12 @@ pub fn app(props: &AppProps) -> Html {
     use_lesson_messages(dispatch.clone());
     let drag = use_pointer_drag(model.clone(), dispatch.clone());
     let variants = use_variants(&model, &dispatch);
-    let text = use_text_parts(&model, &dispatch, started.1.is_some());
+    let text = text_parts(&model, &dispatch, started.1.is_some());
     let parts = parts(&model, &dispatch, &drag, variants, text);
     let palette = html! { <Palette dispatch={dispatch.clone()} drag={drag.clone()} /> };
     match started.1 {
         Some(EmbedMode::Lesson) => lesson_embed_page(root, &model, &dispatch, parts),
         Some(mode) => embed_page(root, &model, &dispatch, mode, parts, palette),
-        None => full_page(root, &model, whole, &dispatch, parts, palette),
+        None => full_page(root, &model, &dispatch, parts, palette),
     }
 }

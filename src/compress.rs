@@ -6,58 +6,67 @@
 use epochlab_core::share::{inflate_error, ShareError, MAX_LAYOUT};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-const stream = (bytes, transform) => new Blob([bytes]).stream().pipeThrough(transform);
-
-export async function deflateRaw(bytes) {
-  const out = new Response(stream(bytes, new CompressionStream("deflate-raw")));
-  return new Uint8Array(await out.arrayBuffer());
-}
-
-// Stops reading past `limit` bytes (a small link may unpack to gigabytes) and returns null then.
-export async function inflateRaw(bytes, limit) {
-  const reader = stream(bytes, new DecompressionStream("deflate-raw")).getReader();
-  const parts = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.length;
-    if (total > limit) {
-      await reader.cancel();
-      return null;
-    }
-    parts.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-"#)]
+// The browser's streams, declared here rather than by inline JavaScript (which the lessons' module, built
+// as a classic script, cannot import) or by web-sys (which has the compression streams only among its
+// unstable APIs).
+#[wasm_bindgen]
 extern "C" {
-    #[wasm_bindgen(catch, js_name = deflateRaw)]
-    async fn deflate_raw(bytes: &[u8]) -> Result<JsValue, JsValue>;
-    #[wasm_bindgen(catch, js_name = inflateRaw)]
-    async fn inflate_raw(bytes: &[u8], limit: u32) -> Result<JsValue, JsValue>;
+    type CompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+    type DecompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+    type ReadableStream;
+    #[wasm_bindgen(js_name = Blob)]
+    type BytesBlob;
+    #[wasm_bindgen(method)]
+    fn stream(this: &BytesBlob) -> ReadableStream;
+    #[wasm_bindgen(method, catch, js_name = pipeThrough)]
+    fn pipe_through(this: &ReadableStream, transform: &JsValue) -> Result<ReadableStream, JsValue>;
+    #[wasm_bindgen(method, js_name = getReader)]
+    fn reader(this: &ReadableStream) -> StreamReader;
+    type StreamReader;
+    #[wasm_bindgen(method)]
+    fn read(this: &StreamReader) -> js_sys::Promise;
+    #[wasm_bindgen(method)]
+    fn cancel(this: &StreamReader) -> js_sys::Promise;
+}
+
+/// `bytes` through a transform stream, read to at most `limit` bytes (`None`: it went past).
+async fn transformed(bytes: &[u8], transform: &JsValue, limit: usize) -> Result<Option<Vec<u8>>, JsValue> {
+    let blob = web_sys::Blob::new_with_u8_array_sequence(&js_sys::Array::of1(&js_sys::Uint8Array::from(bytes)))?;
+    let reader = blob.unchecked_ref::<BytesBlob>().stream().pipe_through(transform)?.reader();
+    let mut out = Vec::new();
+    // Every read but the last brings at least a byte, so the stream ends within `limit + 1` reads.
+    for _ in 0..=limit {
+        let chunk = wasm_bindgen_futures::JsFuture::from(reader.read()).await?;
+        if js_sys::Reflect::get(&chunk, &"done".into())?.is_truthy() {
+            return Ok(Some(out));
+        }
+        out.extend(js_sys::Uint8Array::new(&js_sys::Reflect::get(&chunk, &"value".into())?).to_vec());
+        if out.len() > limit {
+            break;
+        }
+    }
+    let _ = wasm_bindgen_futures::JsFuture::from(reader.cancel()).await;
+    Ok(None)
 }
 
 /// `bytes` as raw DEFLATE; `None` where the browser cannot compress (the link is then left uncompressed).
 pub async fn deflate(bytes: &[u8]) -> Option<Vec<u8>> {
-    let out = deflate_raw(bytes).await.ok()?;
-    out.dyn_into::<js_sys::Uint8Array>().ok().map(|a| a.to_vec())
+    let transform = CompressionStream::new("deflate-raw").ok()?;
+    // DEFLATE grows incompressible input by a few bytes per 64 KB block at most.
+    transformed(bytes, &transform, bytes.len() * 2 + 64).await.ok().flatten()
 }
 
 /// Raw DEFLATE unpacked to at most [`MAX_LAYOUT`] bytes, with the errors `share::decode` gives.
 pub async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, ShareError> {
-    let limit = u32::try_from(MAX_LAYOUT).unwrap_or(u32::MAX);
-    match inflate_raw(bytes, limit).await {
-        Ok(out) if out.is_null() => Err(inflate_error(true)),
-        Ok(out) => out.dyn_into::<js_sys::Uint8Array>().map(|a| a.to_vec()).map_err(|_| inflate_error(false)),
-        // Not DEFLATE, or no DecompressionStream in this browser.
+    let Ok(transform) = DecompressionStream::new("deflate-raw") else { return Err(inflate_error(false)) };
+    match transformed(bytes, &transform, MAX_LAYOUT).await {
+        Ok(Some(out)) => Ok(out),
+        Ok(None) => Err(inflate_error(true)),
+        // Not DEFLATE.
         Err(_) => Err(inflate_error(false)),
     }
 }

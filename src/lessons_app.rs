@@ -1,6 +1,7 @@
 //! The lessons' module: a second wasm binary (`epochlab-lessons`), loaded by the page when the Learn panel
-//! first opens or a lesson link is opened, so that lesson code and content stay out of the page's first
-//! download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
+//! first opens, a lesson link is opened or one of the panels it draws (`model::panels`: the message
+//! diagram, the text, the checker, share and export) is opened, so that their code and the lessons' content
+//! stay out of the page's first download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
 //! lessons' model (`model::learn`, on a model of its own that mirrors what the page shows), and talks to
 //! the page through window events (`model::bridge`): it asks the page to show a lesson's scenario at a step
 //! and to mark what a step points at; the page tells it of every change, on which a task is graded.
@@ -20,29 +21,30 @@ use crate::components::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{page_messages, unreadable_progress, Progress};
+use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 use crate::{link, storage, web};
+
+thread_local! {
+    /// Whether the page has said what it shows (the mirror is the page's).
+    static MIRRORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
 const LESSONS: &str = "lessons/";
 
-/// Draw the lessons into the page's `#lesson-root`.
+/// Start the module. It draws only through portals, into the page's `#lesson-root` and the panels' roots;
+/// its own root is an empty hidden element. Two Yew apps number their subtrees alike (a root is 1, portals
+/// count from 2), and the page's app takes an event inside a subtree numbered as its own root for its own:
+/// a click in a module's root would run whichever page listener has the same number.
 pub fn start() {
     crate::panic::install();
-    let Some(root) = gloo::utils::document().get_element_by_id(ROOT_ID) else { return };
-    // Each wasm module's Yew numbers its app roots from 1, and a root's handlers take any event whose nearest
-    // element carries their number: the page's root (an ancestor of ours) took our clicks for its own and ran
-    // the page's handler of the same listener number (Undo after "Show me" then found an empty scenario).
-    // A throwaway root mounted first gives ours another number.
-    if let Ok(spare) = gloo::utils::document().create_element("div") {
-        yew::Renderer::<Spare>::with_root(spare).render().destroy();
+    let document = gloo::utils::document();
+    let (Ok(root), Some(body)) = (document.create_element("div"), document.body()) else { return };
+    let _ = root.set_attribute("hidden", "");
+    if body.append_child(&root).is_ok() {
+        yew::Renderer::<LessonApp>::with_root(root).render();
     }
-    yew::Renderer::<LessonApp>::with_root(root).render();
-}
-
-#[function_component(Spare)]
-fn spare() -> Html {
-    Html::default()
 }
 
 fn send(message: &ToPage) {
@@ -67,8 +69,11 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
 
 /// Tell the page what a lesson action changed of what it shows.
 fn tell_page(before: &Model, after: &Model) {
+    // Before the page has said what it shows, the mirror holds an empty scenario, not the page's.
     for message in page_messages(before, after) {
-        send(&message);
+        if MIRRORED.get() || !matches!(message, ToPage::Show(_)) {
+            send(&message);
+        }
     }
 }
 
@@ -115,13 +120,25 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             run_effects(&effects, &next, dispatch, embedded);
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
-        _ => {}
+        // Picked in the share panel: this module has the text format's reader.
+        Action::ImportText { source, text, shown } => crate::import_file::import_into(dispatch, &shown, &source, &text),
+        // A panel's action is the page's to carry out; the page then says what it shows.
+        other => {
+            if let Some(forwarded) = Forwarded::of(&other) {
+                send(&ToPage::Do(forwarded));
+            }
+        }
     }
     redraw.force_update();
 }
 
-/// What the page says: what it shows now, or to open or close the list.
-fn listen(model: Shared, dispatch: Dispatch, redraw: UseForceUpdateHandle) -> EventListener {
+/// What the page says: what it shows now, to open or close the list, or which panels are open.
+fn listen(
+    model: Shared,
+    panels: Rc<RefCell<Panels>>,
+    dispatch: Dispatch,
+    redraw: UseForceUpdateHandle,
+) -> EventListener {
     EventListener::new(&gloo::utils::window(), TO_LESSONS, move |e| {
         let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
         match ToLessons::from_json(&detail) {
@@ -129,9 +146,15 @@ fn listen(model: Shared, dispatch: Dispatch, redraw: UseForceUpdateHandle) -> Ev
                 let mut next = (**model.borrow()).clone();
                 next.mirror(*shown);
                 *model.borrow_mut() = Rc::new(next);
+                MIRRORED.set(true);
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+            Ok(ToLessons::ReadText(t)) => crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.text),
+            Ok(ToLessons::Panels(open)) => {
+                *panels.borrow_mut() = open;
+                redraw.force_update();
+            }
             Err(why) => gloo::console::warn!(format!("The lessons ignored a message: {why}")),
         }
     })
@@ -145,6 +168,7 @@ fn lesson_app() -> Html {
         move |_| first_model(embedded)
     });
     let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
+    let panels: Rc<RefCell<Panels>> = use_mut_ref(Panels::default);
     let redraw = use_force_update();
     let embedded = params.embed.is_some();
     let dispatch = {
@@ -165,26 +189,38 @@ fn lesson_app() -> Html {
     };
     {
         let (model, dispatch, redraw, notice) = (model.clone(), dispatch.clone(), redraw.clone(), started.1.clone());
+        let panels = panels.clone();
         use_effect_with((), move |_| {
-            let listener = listen(model, dispatch.clone(), redraw);
+            let listener = listen(model, panels, dispatch.clone(), redraw);
             let painting = crate::lesson_paint::listen(&dispatch);
             send(&ToPage::Ready);
             if let Some(notice) = notice {
                 send(&ToPage::Notice(notice));
             }
-            // A lesson link opens its lesson; the Learn button (or a lesson embed without a lesson) the list.
+            // A lesson link opens its lesson, a lesson embed without one the list; the Learn button asks the
+            // page, which tells the module once it is ready (as it does which panels are open).
             match params.lesson.clone() {
                 Some((id, step)) => dispatch.emit(Action::Learn(LearnAction::Start(id, step))),
-                None => dispatch.emit(Action::Learn(LearnAction::Toggle)),
+                None if params.embed == Some(link::EmbedMode::Lesson) => {
+                    dispatch.emit(Action::Learn(LearnAction::Toggle))
+                }
+                None => {}
             }
             move || drop((listener, painting))
         });
     }
     let m = model.borrow().clone();
-    html! {
+    let open = *panels.borrow();
+    let lessons = html! {
         <>
             if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
-            <LessonPanel model={m} {dispatch} />
+            <LessonPanel model={m.clone()} dispatch={dispatch.clone()} />
+        </>
+    };
+    html! {
+        <>
+            { crate::lazy_panels::portal_into(ROOT_ID, lessons) }
+            { crate::lazy_panels::portals(open, &m, &dispatch) }
         </>
     }
 }

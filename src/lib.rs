@@ -16,6 +16,8 @@ pub mod embed;
 pub mod export;
 pub mod icons;
 pub mod import;
+pub mod import_file;
+pub mod lazy_panels;
 pub mod lesson_paint;
 pub mod lessons_app;
 pub mod library;

@@ -10,9 +10,9 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
-use crate::components::share_panel::import_file;
 use crate::components::{Dispatch, LatestModel};
 use crate::embed;
+use crate::import_file::import_file;
 use crate::model::{Action, Model, Notice, SPEEDS};
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
@@ -271,6 +271,8 @@ pub fn use_lesson_messages(dispatch: Dispatch) {
         let listener = EventListener::new(&gloo::utils::window(), crate::model::bridge::TO_PAGE, move |e| {
             let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
             match crate::model::bridge::ToPage::from_json(&detail) {
+                // What the user did in a panel the module draws is the page's own action.
+                Ok(crate::model::bridge::ToPage::Do(forwarded)) => dispatch.emit(forwarded.into_action()),
                 Ok(message) => dispatch.emit(Action::FromLessons(Box::new(message))),
                 Err(why) => gloo::console::warn!(format!("Epochlab ignored a lesson message: {why}")),
             }

@@ -37,6 +37,8 @@ for (const scheme of ['light', 'dark'] as const) {
     test.beforeEach(async ({ page }) => page.emulateMedia({ colorScheme: scheme }));
 
     test('the landing page, every panel open, and each step', async ({ page }) => {
+      // Four axe runs, one with every panel open: over one test's default allowance on a loaded machine.
+      test.setTimeout(60_000);
       const errors = watchErrors(page);
       await open(page);
       await expectAccessible(page, `${scheme}: landing`);

@@ -1,4 +1,4 @@
-import { expect, Locator, Page, test } from '@playwright/test';
+import { expect, Locator, Page, test, TestInfo } from '@playwright/test';
 import { chips, open, shot, watchErrors } from './helpers';
 
 /** Opens the Learn panel (its module and lesson list load on first use). */
@@ -23,7 +23,8 @@ async function tap(target: Locator) {
 const counter = (page: Page) => page.getByTestId('lesson-counter');
 const next = (page: Page) => page.getByTestId('lesson-next');
 
-// Undo after "Show me", on a lesson walked with Next alone (and after the full mouse walk below).
+// Undo after "Show me", on a lesson walked with Next alone. (Undo once landed on an empty scenario: a click in
+// the lessons' module also ran the page's listener of the same number, "New scenario"; see lessons_app::start.)
 test('Undo after "Show me" takes the solution back and the task is graded again', async ({ page }) => {
   test.setTimeout(60_000);
   await open(page);
@@ -78,20 +79,19 @@ test('lesson 2 done fully with the mouse: a wrong prediction names its misconcep
   await next(page).click();
   await expect(counter(page)).toHaveText('Step 9 of 10');
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'false');
-  // The lessons' clicks were once also taken by the page for its own (Yew numbers each module's root 1),
-  // so that "Show me" also pressed "New scenario" and Undo landed on an empty scenario.
   const timeline = () => chips(page).evaluateAll((cs) => cs.map((c) => `${c.getAttribute('title')} ${c.textContent}`));
   await expect(chips(page)).toHaveCount(10);
   const mine = await timeline();
   await page.getByTestId('show-me').click();
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
   expect(await timeline()).not.toEqual(mine);
+  // Undo takes the solution back to the learner's own timeline as it was (not an empty one), Redo brings it again.
   await page.getByTestId('undo').click();
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'false');
+  await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 1');
   await expect(chips(page)).toHaveCount(10);
   expect(await timeline()).toEqual(mine);
-  await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 1');
-  await page.getByTestId('show-me').click();
+  await page.getByTestId('redo').click();
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
   await next(page).click();
   await expect(page.getByTestId('variant-kip-279')).toBeVisible();
@@ -212,6 +212,89 @@ test('a lesson embedded in a blog post plays in its frame and keeps nothing', as
   await expect(frame.getByTestId('lesson-counter')).toHaveText('Step 2 of 10');
   await expect(frame.getByTestId('open-in-epochlab')).toHaveAttribute('href', /#lesson=committed-record-lost&step=2$/);
   expect(await page.evaluate(() => localStorage.getItem('epochlab.lessons.v1'))).toBeNull();
+});
+
+test('lesson 10 by deep link: paint what B keeps when its new leader was elected without writes', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await visit(page, '#lesson=hardening-and-diverging-epoch&step=3');
+  await expect(counter(page)).toHaveText('Step 3 of 11');
+  await expect(page.getByTestId('headline')).toContainText('Lesson 10: a leader elected without writes');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('where epoch 1 ends');
+  // Stopped before step 7, B's fetch: the cursor is on step 6, A's election in epoch 2.
+  await expect(page.getByTestId('step-6')).toHaveAttribute('aria-current', 'step');
+  // Under kip-279 A answers UNDEFINED and B falls back to its HW 0: both r0 and r1 go.
+  await page.getByTestId('cell-kip-279-B-0').click();
+  await page.getByTestId('cell-kip-279-B-1').click();
+  await expect(page.getByTestId('cell-kip-279-B-1')).toHaveAttribute('data-paint', 'cut');
+  await page.getByTestId('paint-submit').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
+  await shot(page, testInfo, 'lesson10-reveal-desktop');
+  await next(page).click();
+  await expect(page.locator('.lesson__text')).toContainText('UNDEFINED');
+  errors.check();
+});
+
+/** Lesson 11's question on the leader's-HW strawman, with the mouse or by touch: wrong first, then, back from
+ * its counter-scenario, right. */
+async function quizQuestion(page: Page, testInfo: TestInfo, size: 'desktop' | 'phone') {
+  const press = (target: Locator) => (size === 'phone' ? tap(target) : target.click());
+  await visit(page, '#lesson=misconceptions-quiz&step=6');
+  await expect(counter(page)).toHaveText('Step 6 of 7');
+  // The question runs its own story, not the lesson's.
+  await expect(page.getByTestId('headline')).toContainText('Why truncating to the leader');
+  await expect(page.getByTestId('lesson-prompt')).toContainText('fixes it');
+  await shot(page, testInfo, `lesson11-predict-${size}`);
+  await press(page.getByTestId('choice-nothing'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
+  const belief = page.getByTestId('misconception');
+  await expect(belief).toHaveAttribute('data-misconception', 'leader-hw-fixes');
+  await expect(belief).toContainText('commit boundary too');
+  await expect(page.getByTestId('counter-scenario')).toContainText('Why truncating to the leader');
+  await shot(page, testInfo, `lesson11-reveal-${size}`);
+  await press(page.getByTestId('counter-scenario'));
+  await expect(page.getByTestId('lesson-aside')).toBeVisible();
+  await press(page.getByTestId('lesson-resume'));
+  await expect(counter(page)).toHaveText('Step 6 of 7');
+  await expect(page.getByTestId('headline')).toContainText('Why truncating to the leader');
+  await press(page.getByTestId('choice-m2'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  // The last question is back in KIP-101's first scenario; answered right, the quiz ends with its takeaway.
+  await press(next(page));
+  await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 1');
+  await press(page.getByTestId('choice-yes'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press(next(page));
+  await expect(page.getByTestId('lesson-done')).toContainText('Takeaway');
+}
+
+test('lesson 11 by deep link: a wrong answer shows its misconception and counter-scenario, the right one ends the quiz', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await quizQuestion(page, testInfo, 'desktop');
+  errors.check();
+});
+
+test('lesson 11 on a 375 px touch screen', async ({ browser }, testInfo) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await open(page);
+  await quizQuestion(page, testInfo, 'phone');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+test('the Learn panel lists lessons 10 and 11 with their progress', async ({ page }) => {
+  await open(page);
+  await visit(page, '#lesson=misconceptions-quiz&step=2');
+  await expect(counter(page)).toHaveText('Step 2 of 7');
+  await page.getByTestId('lesson-leave').click();
+  await openLearn(page);
+  await expect(page.getByTestId('lesson-hardening-and-diverging-epoch')).toBeVisible();
+  await expect(page.getByTestId('lesson-state-misconceptions-quiz')).toContainText('in progress');
 });
 
 /** What the page says while a question waits, in place of every whole-scenario verdict. */

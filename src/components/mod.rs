@@ -8,6 +8,7 @@ pub mod disclosure;
 pub mod editor;
 pub mod explanation;
 pub mod header;
+pub mod lazy_panel;
 pub mod learn_panel;
 pub mod lesson_panel;
 pub mod lesson_question;

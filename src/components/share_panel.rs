@@ -3,59 +3,18 @@
 
 use std::rc::Rc;
 
-use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
 use crate::export;
-use crate::import::{import_png, import_text, too_large};
+use crate::import_file::{error, import_file, import_into, info};
 use crate::link::{self, EmbedMode};
-use crate::model::{Action, Model, Notice};
+use crate::model::Model;
 use crate::sequence_svg;
 use crate::snapshot::{self, Snapshot};
 use crate::web;
-
-fn info(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));
-}
-
-fn error(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: true, text: text.into(), undo: false }));
-}
-
-/// Import text (a bare scenario under the variants `shown`), or say why not (the scenario stays as it was).
-pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, text: &str) {
-    if let Some(why) = too_large(source, text.len()) {
-        return error(dispatch, format!("Could not import: {why}. Your scenario is unchanged."));
-    }
-    match import_text(text, shown) {
-        Ok(snapshot) => dispatch.emit(Action::Import(Box::new(snapshot))),
-        Err(why) => error(dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged.")),
-    }
-}
-
-/// Read a picked or dropped file and import it: a PNG by its bytes (an exported picture carries its
-/// scenario), anything else as text.
-pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File) {
-    spawn_local(async move {
-        let png = file.type_() == "image/png" || file.name().to_ascii_lowercase().ends_with(".png");
-        let name = file.name();
-        let read = if png {
-            web::read_bytes(&file).await.map(|bytes| import_png(&bytes).map_err(|why| (name.clone(), why)))
-        } else {
-            web::read_file(&file).await.map(|text| import_text(&text, &shown).map_err(|why| (name.clone(), why)))
-        };
-        match read {
-            Ok(Ok(snapshot)) => dispatch.emit(Action::Import(Box::new(snapshot))),
-            Ok(Err((source, why))) => {
-                error(&dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged."))
-            }
-            Err(e) => error(&dispatch, format!("Could not import: {e}. Your scenario is unchanged.")),
-        }
-    });
-}
 
 /// The SVG of the current view, carrying the model's snapshot.
 pub fn current_svg(m: &Model) -> (String, u32, u32) {

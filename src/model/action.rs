@@ -20,6 +20,8 @@ pub enum Action {
     Replace(Box<Scenario>),
     /// Open an imported snapshot.
     Import(Box<Snapshot>),
+    /// Import a file in the text format: read by the lessons' module, which has the reader.
+    ImportText { source: String, text: String, shown: Vec<Variant> },
     /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
     /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
@@ -115,6 +117,8 @@ pub enum Action {
     OpenLearn,
     /// A message from the lessons' module.
     FromLessons(Box<crate::model::bridge::ToPage>),
+    /// A panel the lessons' module draws was opened or closed.
+    ShowPanel(super::panels::Panel, bool),
 }
 
 impl Action {

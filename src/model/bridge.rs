@@ -9,7 +9,9 @@ use epochlab_core::lesson::Highlight;
 use epochlab_core::Variant;
 use serde_json::Value;
 
+use super::panels::{Forwarded, Panels};
 use super::Notice;
+use super::TextImport;
 use crate::snapshot::{self, Snapshot};
 
 /// The event the lessons send to the page.
@@ -40,6 +42,8 @@ pub enum ToPage {
     Pending(Option<u32>),
     /// The log a question asks the learner to paint on its broker's row, or none.
     Paint(Option<Painting>),
+    /// What the user did in a panel the module draws.
+    Do(Forwarded),
 }
 
 /// A log being painted: on this variant's row of this broker, per offset whether the learner says it
@@ -58,6 +62,10 @@ pub enum ToLessons {
     Shown(Box<Snapshot>),
     /// Open or close the lesson list.
     Toggle,
+    /// Which of the panels the module draws are open.
+    Panels(Panels),
+    /// Read and import a file in the text format.
+    ReadText(TextImport),
 }
 
 fn quote(text: &str) -> String {
@@ -95,6 +103,7 @@ impl ToPage {
                 quote(&p.broker),
                 p.kept
             ),
+            ToPage::Do(f) => format!(r#"{{"type":"do","action":{}}}"#, f.to_json()),
         }
     }
 
@@ -128,6 +137,7 @@ impl ToPage {
             }
             Some("pending") => Ok(ToPage::Pending(small(&v, "step"))),
             Some("paint") => Ok(ToPage::Paint(painting(v.get("paint")))),
+            Some("do") => Forwarded::from_json(v.get("action").ok_or("no action")?).map(ToPage::Do),
             _ => Err("an unknown message".to_string()),
         }
     }
@@ -147,6 +157,17 @@ impl ToLessons {
         match self {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
+            ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
+            ToLessons::ReadText(t) => {
+                let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
+                format!(
+                    r#"{{"type":"read-text","serial":{},"source":{},"text":{},"shown":[{}]}}"#,
+                    t.serial,
+                    quote(&t.source),
+                    quote(&t.text),
+                    shown.join(",")
+                )
+            }
         }
     }
 
@@ -154,7 +175,14 @@ impl ToLessons {
         let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
-
+            Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
+            Some("read-text") => {
+                let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string).ok_or(format!("no {k}"));
+                let shown = v.get("shown").and_then(Value::as_array).ok_or("no variants")?;
+                let shown = shown.iter().filter_map(|s| s.as_str().and_then(epochlab_core::Variant::from_id)).collect();
+                let serial = v.get("serial").and_then(Value::as_u64).unwrap_or_default() as u32;
+                Ok(ToLessons::ReadText(TextImport { serial, source: word("source")?, text: word("text")?, shown }))
+            }
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
@@ -191,10 +219,18 @@ mod tests {
             })),
             ToPage::Paint(None),
             ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
+            ToPage::Do(Forwarded::SetCursor(Some(4))),
         ] {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");
         }
-        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle] {
+        let panels = Panels::default().with(crate::model::panels::Panel::Checker, true);
+        let text = TextImport {
+            serial: 2,
+            source: "a \"b\".txt".into(),
+            text: "elect A\n".into(),
+            shown: vec![epochlab_core::Variant::Kip101],
+        };
+        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle, ToLessons::Panels(panels), ToLessons::ReadText(text)] {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }
         assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());

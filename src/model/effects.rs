@@ -132,11 +132,20 @@ impl Model {
         if now.loaded && !was.loaded {
             effects.push(Effect::LoadLessons);
         }
+        // What is shown first: the module acts on its mirror of it.
+        if now.loaded && (shown || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        }
         if now.toggles != was.toggles {
             effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
         }
-        if now.loaded && (shown || now.mirrors != was.mirrors) {
-            effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));
+        }
+        if let Some(import) = now.text_import.as_ref().filter(|_| now.ready) {
+            if now.text_import != was.text_import || now.mirrors != was.mirrors {
+                effects.push(Effect::ToLessons(ToLessons::ReadText((**import).clone()).to_json()));
+            }
         }
         effects
     }

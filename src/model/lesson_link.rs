@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::panels::{Panel, Panels};
 use super::Model;
 use crate::model::bridge::ToPage;
 
@@ -18,8 +19,22 @@ pub struct LessonLink {
     pub mirrors: u32,
     /// The module said it is ready (a message sent before would be lost).
     pub ready: bool,
-    /// The Learn button was pressed while the module was loading.
+    /// The Learn button was pressed before the module was ready.
     pub pending_toggle: bool,
+    /// The panels the module draws that are open (it is told on every change, and when it is ready).
+    pub panels: Panels,
+    /// The last file in the text format to import, for the module to read (sent once it is ready).
+    pub text_import: Option<Rc<TextImport>>,
+}
+
+/// A file in the text format to import (`Action::ImportText`), numbered so that importing the same file
+/// twice is two imports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextImport {
+    pub serial: u32,
+    pub source: String,
+    pub text: String,
+    pub shown: Vec<epochlab_core::Variant>,
 }
 
 impl Model {
@@ -28,16 +43,30 @@ impl Model {
         self.lesson_params.clone()
     }
 
-    /// The Learn button: load the lessons (which open their list), or open or close their list.
+    /// The Learn button: load the lessons and open their list once ready, or open or close their list.
     pub(super) fn open_learn(&mut self) {
         let l = &mut self.lessons;
-        if !l.loaded {
+        if !l.loaded || !l.ready {
             l.loaded = true;
-        } else if !l.ready {
             l.pending_toggle = true;
         } else {
             l.toggles = l.toggles.wrapping_add(1);
         }
+    }
+
+    /// A panel the module draws opened or closed: the module is loaded when one first opens.
+    pub(super) fn show_panel(&mut self, panel: Panel, open: bool) {
+        let l = &mut self.lessons;
+        l.panels = l.panels.with(panel, open);
+        l.loaded |= open;
+    }
+
+    /// A file in the text format to import: the module reads it (loaded for it if need be).
+    pub(super) fn import_text_file(&mut self, source: String, text: String, shown: Vec<epochlab_core::Variant>) {
+        let l = &mut self.lessons;
+        let serial = l.text_import.as_ref().map_or(0, |t| t.serial.wrapping_add(1));
+        l.text_import = Some(Rc::new(TextImport { serial, source, text, shown }));
+        l.loaded = true;
     }
 
     /// What the lessons ask for.
@@ -74,6 +103,8 @@ impl Model {
             ToPage::Notice(notice) => self.notice = Some(notice),
             ToPage::Pending(asked) => self.set_pending(asked),
             ToPage::Paint(painting) => self.painting = painting.map(Rc::new),
+            // Carried out as the page's own action where the message is received (`use_lesson_messages`).
+            ToPage::Do(_) => {}
         }
     }
 }
@@ -89,9 +120,41 @@ mod tests {
         let (m, effects) = Model::landing().reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::LoadLessons]);
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        assert!(matches!(effects.as_slice(), [Effect::ToLessons(json)] if json.contains("\"shown\"")), "{effects:?}");
+        let sent: Vec<&str> =
+            effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
+        assert!(sent.len() == 3 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
+        assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
+    }
+
+    #[test]
+    fn a_text_file_waits_for_the_module_then_is_sent_once() {
+        let import = || Action::ImportText { source: "a.txt".into(), text: "elect A".into(), shown: vec![] };
+        let sent = |effects: &[Effect]| {
+            effects.iter().filter(|e| matches!(e, Effect::ToLessons(j) if j.contains("read-text"))).count()
+        };
+        let (m, effects) = Model::landing().reduce(import());
+        assert_eq!(effects, [Effect::LoadLessons]);
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert_eq!(sent(&effects), 1, "{effects:?}");
+        let (m, effects) = m.reduce(Action::Undo);
+        assert_eq!(sent(&effects), 0, "not again");
+        let (_, effects) = m.reduce(import());
+        assert_eq!(sent(&effects), 1, "the same file imported again is read again");
+    }
+
+    #[test]
+    fn opening_a_panel_loads_the_module_once_and_tells_it_which_are_open() {
+        let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Messages, true));
+        assert_eq!(effects, [Effect::LoadLessons], "nothing is sent before the module is ready");
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"panels","open":2}"#.into())), "{effects:?}");
+        assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("toggle"))), "no Learn list");
+        let (m, effects) = m.reduce(Action::ShowPanel(Panel::Text, true));
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":6}"#.into())]);
+        let (_, effects) = m.reduce(Action::ShowPanel(Panel::Messages, false));
+        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":4}"#.into())]);
     }
 
     #[test]

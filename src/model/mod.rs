@@ -17,6 +17,7 @@ pub mod learn;
 mod lesson_link;
 mod load;
 mod notices;
+pub mod panels;
 mod placing;
 pub mod question;
 mod saved;
@@ -37,7 +38,7 @@ pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
 pub use self::learn::{Learn, LearnAction};
-pub use self::lesson_link::LessonLink;
+pub use self::lesson_link::{LessonLink, TextImport};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
@@ -319,6 +320,8 @@ impl Model {
             Action::Learn(_) => {}
             Action::OpenLearn => self.open_learn(),
             Action::FromLessons(m) => self.take_from_lessons(*m),
+            Action::ShowPanel(panel, open) => self.show_panel(panel, open),
+            Action::ImportText { source, text, shown } => self.import_text_file(source, text, shown),
         }
     }
 }

@@ -81,6 +81,15 @@ impl Model {
         }
     }
 
+    /// In the lessons' module, which draws some of the page's panels from its mirror: the mirror as the page
+    /// draws it while a question waits (see [`Model::before_question`]).
+    pub fn held_back(self: &Rc<Model>) -> Rc<Model> {
+        let Some(asked) = self.question_asked() else { return self.clone() };
+        let mut mirror = (**self).clone();
+        mirror.pending = Some(asked);
+        mirror.before_question().map_or_else(|| self.clone(), Rc::new)
+    }
+
     /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {

@@ -157,3 +157,59 @@ fn step_text(step: &LessonStep) -> String {
         LessonStep::Task(t) => t.goal.clone(),
     }
 }
+
+#[test]
+fn the_quiz_asks_about_each_misconception_on_a_live_counter_scenario() {
+    use epochlab_core::lesson::Misconception as M;
+    use epochlab_core::lesson::Prediction;
+    let (_, quiz) = lessons().into_iter().find(|(_, l)| l.id == "misconceptions-quiz").expect("lesson 11");
+    let questions: Vec<&Prediction> =
+        quiz.steps.iter().filter_map(|s| if let LessonStep::Predict(p) = s { Some(p) } else { None }).collect();
+    let asked: Vec<M> = questions.iter().flat_map(|p| p.wrong.values().copied()).collect();
+    // The seed's four and the issue's two; "HW truncation is safe" first, so that no earlier question has
+    // already played the step it asks about.
+    let seed = [
+        M::HwTruncationIsSafe,
+        M::OnlyPerformance,
+        M::MinIsrPrevents,
+        M::ConsumerOffsetReset,
+        M::LeaderHwFixes,
+        M::NeedsUncleanElection,
+    ];
+    assert_eq!(asked, seed, "one question per misconception");
+    for (p, m) in questions.iter().zip(seed) {
+        let own = p.scenario.as_deref().unwrap_or_else(|| panic!("{}: the question runs its own story", m.id()));
+        assert!(epochlab_core::run_variant(own, p.variant).first_bug_step().is_some(), "{} is not disproved", m.id());
+        // The link after a wrong answer opens the misconception's counter-scenario, which also breaks there.
+        let counter = epochlab_core::presets::find(m.counter_scenario()).expect("shipped").scenario();
+        assert!(epochlab_core::run_variant(&counter, p.variant).first_bug_step().is_some(), "{}", m.id());
+        if m == M::MinIsrPrevents {
+            // No preset sets min.insync.replicas, so this question carries lesson 9's story with it set to 2.
+            assert_eq!(own.config.min_insync_replicas, 2);
+        } else {
+            assert_eq!(*own, counter, "{} asks about its counter-scenario", m.id());
+        }
+    }
+    // Answered from each question's own story, not the lesson's (KIP-101 scenario 1).
+    let keys: Vec<String> = questions.iter().filter_map(|p| answer(&quiz, p)).map(|a| a.key()).collect();
+    assert_eq!(keys, ["nothing", "nothing", "yes", "no", "m2", "yes"]);
+}
+
+#[test]
+fn a_question_with_a_bad_story_of_its_own_is_refused_where_it_is() {
+    let lesson = |own: &str| {
+        format!(
+            r#"{{"id": "x", "title": "x", "minutes": 3, "preset": "happy-path", "variants": ["kip-279"], "takeaway": "t",
+            "steps": [{{"predict": "leader", {own}, "before": 1, "variant": "kip-279", "prompt": "?"}}]}}"#
+        )
+    };
+    let e = parse_lesson(&lesson(r#""preset": "nope""#)).unwrap_err();
+    assert_eq!((e.at.as_str(), e.message.as_str()), ("steps[0]", "preset: no preset nope"));
+    let e = parse_lesson(&lesson(r#""scenario": {"version": 1}"#)).unwrap_err();
+    assert_eq!(e.at, "steps[0]");
+    let e = parse_lesson(&lesson(r#""scenario": {}, "preset": "happy-path""#)).unwrap_err();
+    assert!(e.message.contains("exactly one"), "{e}");
+    let own = parse_lesson(&lesson(r#""preset": "kip101-scenario-1""#)).expect("a preset of its own");
+    let Some(LessonStep::Predict(p)) = own.steps.first() else { panic!("a question") };
+    assert_eq!(own.scenario_of(p).name, epochlab_core::presets::find("kip101-scenario-1").expect("p").scenario().name);
+}

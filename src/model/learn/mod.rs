@@ -371,10 +371,12 @@ impl Model {
 
     /// The scenario shown is the lesson's own (so not the user's to keep in My scenarios).
     pub fn is_lesson_scenario(&self) -> bool {
-        self.learn.run.as_ref().is_some_and(|r| steps::same_story(&self.scenario, &r.lesson.scenario))
+        self.learn.run.as_ref().is_some_and(|r| steps::same_story(&self.scenario, r.lesson.step_scenario(r.step)))
     }
 }
 
+#[cfg(test)]
+mod quiz_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -48,7 +48,7 @@ impl Model {
         self.placing = None;
         let current = lesson.steps.get(step);
         if !matches!(current, Some(LessonStep::Task(_))) {
-            self.show_lesson_scenario(&lesson, variants_for(&lesson, current));
+            self.show_lesson_scenario(lesson.step_scenario(step), variants_for(&lesson, current));
         }
         match current {
             None => self.cursor = self.last_step(),
@@ -64,12 +64,12 @@ impl Model {
         self.grade_task();
     }
 
-    /// The lesson's scenario under `variants`, unless it is shown already.
-    fn show_lesson_scenario(&mut self, lesson: &Lesson, variants: Vec<Variant>) {
-        if same_story(&self.scenario, &lesson.scenario) && self.variants == variants {
+    /// The step's scenario (the lesson's, or a quiz question's own) under `variants`, unless it is shown already.
+    fn show_lesson_scenario(&mut self, scenario: &Scenario, variants: Vec<Variant>) {
+        if same_story(&self.scenario, scenario) && self.variants == variants {
             return;
         }
-        self.scenario = lesson.scenario.clone();
+        self.scenario = scenario.clone();
         self.preset = None;
         self.edited_preset = None;
         self.show_variants(variants);

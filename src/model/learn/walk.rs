@@ -36,6 +36,7 @@ impl Both {
                 match ToLessons::from_json(&json).unwrap() {
                     ToLessons::Shown(s) => self.lessons.mirror(*s),
                     ToLessons::Toggle => self.learn(LearnAction::Toggle),
+                    _ => {}
                 }
             }
         }

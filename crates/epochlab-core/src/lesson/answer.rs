@@ -33,14 +33,15 @@ impl Answer {
 /// The answer to `p`, from a run of the lesson's scenario under the question's variant. `None` when the
 /// question cannot be answered there (a step past the end, a broker the scenario lacks).
 pub fn answer(lesson: &Lesson, p: &Prediction) -> Option<Answer> {
-    let trace = crate::run_variant(&lesson.scenario, p.variant);
+    let scenario = lesson.scenario_of(p);
+    let trace = crate::run_variant(scenario, p.variant);
     let step = p.before as usize;
     if step >= trace.steps.len() {
         return None;
     }
     let before = trace.state_at(step.checked_sub(1));
     let after = trace.state_at(Some(step));
-    let broker = |name: &str| lesson.scenario.broker_index(name);
+    let broker = |name: &str| scenario.broker_index(name);
     Some(match &p.question {
         Question::Survivors { broker: b } => {
             let (old, new) = (&before.replicas[broker(b)?].log, &after.replicas[broker(b)?].log);
@@ -67,16 +68,17 @@ pub fn choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
 }
 
 fn default_choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
-    let trace = crate::run_variant(&lesson.scenario, p.variant);
+    let scenario = lesson.scenario_of(p);
+    let trace = crate::run_variant(scenario, p.variant);
     let name = |s: &str| Answer::Name(s.to_string());
     match &p.question {
         Question::Survivors { .. } => Vec::new(),
         Question::Hw { broker } => {
-            let b = lesson.scenario.broker_index(broker).unwrap_or(0);
+            let b = scenario.broker_index(broker).unwrap_or(0);
             let leo = trace.steps.iter().map(|s| s.state.replicas[b].leo()).max().unwrap_or(0);
             (0..=leo).map(Answer::Number).collect()
         }
-        Question::Leader => lesson.scenario.brokers.iter().map(|b| name(b)).chain([name("none")]).collect(),
+        Question::Leader => scenario.brokers.iter().map(|b| name(b)).chain([name("none")]).collect(),
         Question::RecordAt { .. } => trace.records.iter().map(|r| name(&r.label)).chain([name("nothing")]).collect(),
         Question::AnyBug | Question::LogsAgree => vec![Answer::YesNo(true), Answer::YesNo(false)],
     }

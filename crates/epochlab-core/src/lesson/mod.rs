@@ -98,6 +98,9 @@ pub struct Prediction {
     pub offered: Option<Vec<String>>,
     /// Known wrong answers (as [`Answer::key`]) and the misconception each reveals.
     pub wrong: BTreeMap<String, Misconception>,
+    /// The question's own scenario (a quiz question about a counter-scenario), shown while it is asked;
+    /// `None`: the lesson's.
+    pub scenario: Option<Box<Scenario>>,
 }
 
 /// What is asked. Each has exactly one right answer in a given run.
@@ -145,5 +148,18 @@ impl Lesson {
     /// The lesson's scenario with other events (a task's solution or the learner's timeline).
     pub fn with_events(&self, events: &[Event]) -> Scenario {
         Scenario { events: events.to_vec(), ..self.scenario.clone() }
+    }
+
+    /// The scenario a question is about: its own, else the lesson's.
+    pub fn scenario_of<'a>(&'a self, p: &'a Prediction) -> &'a Scenario {
+        p.scenario.as_deref().unwrap_or(&self.scenario)
+    }
+
+    /// The scenario step `step` shows (the lesson's past the last step).
+    pub fn step_scenario(&self, step: usize) -> &Scenario {
+        match self.steps.get(step) {
+            Some(LessonStep::Predict(p)) => self.scenario_of(p),
+            _ => &self.scenario,
+        }
     }
 }

@@ -135,7 +135,12 @@ fn prediction(map: &Map<String, Value>, kind: &str, at: &str) -> Result<Predicti
         None => None,
     };
     let variant = variant(map.get("variant"), at)?;
-    Ok(Prediction { before: before as u32, variant, question, prompt, offered, wrong: wrong(map, at)? })
+    // A quiz question may be about its own scenario (a preset or an inline one) instead of the lesson's.
+    let own = (map.contains_key("scenario") || map.contains_key("preset"))
+        .then(|| scenario(map).or_else(|e| err(at, format!("{}: {}", e.at, e.message))))
+        .transpose()?
+        .map(Box::new);
+    Ok(Prediction { before: before as u32, variant, question, prompt, offered, wrong: wrong(map, at)?, scenario: own })
 }
 
 /// `"wrong": {"<answer key>": "<misconception id>", …}`.

@@ -1,0 +1,45 @@
+//! The frame of a panel the lessons' module draws (`model::panels`): the page draws the summary and an
+//! empty root that stays in the page (the module draws into it), and says when the panel opens or closes, on
+//! which the module is loaded and told. A line says so while the module is on its way.
+
+use web_sys::HtmlDetailsElement;
+use yew::prelude::*;
+
+use super::Dispatch;
+use crate::model::panels::Panel;
+use crate::model::Action;
+
+/// Props.
+#[derive(Properties, PartialEq)]
+pub struct LazyPanelProps {
+    pub summary: &'static str,
+    pub testid: &'static str,
+    pub panel: Panel,
+    pub dispatch: Dispatch,
+}
+
+/// The root the module draws `panel` into, with the line shown until it has; always in the page, hidden
+/// while `shown` is false, so that the module always finds the same element.
+pub fn lazy_root(panel: Panel, shown: bool) -> Html {
+    html! {
+        <div class="lazy" hidden={!shown}>
+            <p class="lazy__wait">{ "Loading this panel…" }</p>
+            <div id={panel.root_id()} class="lazy__root"></div>
+        </div>
+    }
+}
+
+/// A `<details>` panel drawn by the module.
+#[function_component(LazyPanel)]
+pub fn lazy_panel(props: &LazyPanelProps) -> Html {
+    let panel = props.panel;
+    let ontoggle = props
+        .dispatch
+        .reform(move |e: Event| Action::ShowPanel(panel, e.target_unchecked_into::<HtmlDetailsElement>().open()));
+    html! {
+        <details class="workspace__config" data-testid={props.testid} {ontoggle}>
+            <summary>{ props.summary }</summary>
+            { lazy_root(panel, true) }
+        </details>
+    }
+}

@@ -1,0 +1,48 @@
+//! The module's side of the panels it draws for the page (`model::panels`): each open panel is drawn, as a
+//! portal, into the root the page keeps for it, from the module's mirror of what the page shows.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::components::checker_panel::CheckerPanel;
+use crate::components::config::ConfigPanel;
+use crate::components::sequence::SequenceDiagram;
+use crate::components::share_panel::SharePanel;
+use crate::components::text_panel::TextPanel;
+use crate::components::Dispatch;
+use crate::model::panels::{Panel, Panels};
+use crate::model::Model;
+
+fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
+    let (model, dispatch) = (model.clone(), dispatch.clone());
+    match panel {
+        Panel::Config => html! { <ConfigPanel {model} {dispatch} /> },
+        Panel::Messages => html! { <SequenceDiagram {model} {dispatch} /> },
+        Panel::Text => html! { <TextPanel {model} {dispatch} open=true /> },
+        Panel::Checker => html! { <CheckerPanel {model} {dispatch} /> },
+        Panel::Share => html! { <SharePanel {model} {dispatch} /> },
+    }
+}
+
+/// `contents` drawn into the page's element `id` (nothing while the page has not drawn it), keyed by it: a
+/// panel opened or closed beside others must not take another's place, and state.
+pub fn portal_into(id: &'static str, contents: Html) -> Html {
+    let Some(host) = gloo::utils::document().get_element_by_id(id) else { return Html::default() };
+    let portal = create_portal(contents, host);
+    Html::VList(Rc::new(yew::virtual_dom::VList::with_children(vec![portal], Some(id.into()))))
+}
+
+/// The open panels, each in its root. While a lesson's question waits they show nothing past it (as the
+/// page does), but what is exported is the whole scenario and its run.
+pub fn portals(panels: Panels, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
+    let held_back = model.held_back();
+    Panel::ALL
+        .into_iter()
+        .filter(|p| panels.is_open(*p))
+        .map(|p| {
+            let shown = if p == Panel::Share { model } else { &held_back };
+            portal_into(p.root_id(), contents(p, shown, dispatch))
+        })
+        .collect()
+}

@@ -1,0 +1,42 @@
+//! A quiz question that runs its own story (lesson 11): the page shows that story while it is asked, and
+//! comes back to it from the counter-scenario.
+
+use super::*;
+use crate::model::Effect;
+
+const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
+const QUIZ: &str = include_str!("../../../crates/epochlab-core/lessons/11-misconceptions-quiz.json");
+
+fn act(m: &Model, a: LearnAction) -> (Model, Vec<Effect>) {
+    m.learn_reduce(a)
+}
+
+fn quiz(step: usize) -> Model {
+    let (m, _) = act(&Model::landing(), LearnAction::Start("misconceptions-quiz".into(), step));
+    let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    act(&m, LearnAction::LessonLoaded("misconceptions-quiz".into(), step, Ok(QUIZ.into()))).0
+}
+
+fn preset_name(id: &str) -> String {
+    epochlab_core::presets::find(id).map(|p| p.scenario().name).unwrap_or_default()
+}
+
+#[test]
+fn a_quiz_question_shows_its_own_counter_scenario_and_comes_back_to_it() {
+    assert_eq!(quiz(0).scenario.name, preset_name("kip101-scenario-1"), "the lesson's own story first");
+    let m = quiz(5);
+    assert_eq!(m.scenario.name, preset_name("leader-hw-no-fix"));
+    assert!(m.is_lesson_scenario());
+    assert_eq!(m.cursor, Some(6), "stopped before step 7");
+    let wrong = act(&m, LearnAction::Answer("nothing".into())).0;
+    let outcome = wrong.learn.run.as_ref().and_then(|r| r.outcome.clone()).expect("answered");
+    assert_eq!((outcome.right.as_str(), outcome.misconception), ("m2", Some(Misconception::LeaderHwFixes)));
+    let away = act(&wrong, LearnAction::Counter(Misconception::LeaderHwFixes.counter_scenario())).0;
+    let back = act(&away, LearnAction::Resume).0;
+    assert!(back.is_lesson_scenario());
+    assert_eq!((back.scenario.name.as_str(), back.cursor), (preset_name("leader-hw-no-fix").as_str(), Some(6)));
+    // The next question is back in KIP-101's first scenario.
+    let right = act(&back, LearnAction::Answer("m2".into())).0;
+    let next = act(&right, LearnAction::Next).0;
+    assert_eq!(next.scenario.name, preset_name("kip101-scenario-1"));
+}

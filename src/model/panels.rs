@@ -1,0 +1,248 @@
+//! The panels drawn by the second wasm module (the one the lessons live in), so that their code is not
+//! part of the page's first download: the configuration, the message diagram, the scenario as text, the
+//! model checker, and share and export. The page draws each panel's frame (its summary or toggle, and an empty root the module
+//! draws into); the module draws an open panel's contents from its mirror of what the page shows, and sends
+//! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
+
+use epochlab_core::scenario::{Policy, Scenario};
+use epochlab_core::variant::KafkaRelease;
+use epochlab_core::{Flag, Variant};
+use serde_json::Value;
+
+use super::Action;
+use crate::snapshot::{self, Snapshot};
+
+/// A panel drawn by the module.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Panel {
+    Config,
+    Messages,
+    Text,
+    Checker,
+    Share,
+}
+
+impl Panel {
+    pub const ALL: [Panel; 5] = [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share];
+
+    /// The element the module draws the panel into.
+    pub fn root_id(self) -> &'static str {
+        match self {
+            Panel::Config => "config-root",
+            Panel::Messages => "messages-root",
+            Panel::Text => "text-root",
+            Panel::Checker => "checker-root",
+            Panel::Share => "share-root",
+        }
+    }
+
+    fn bit(self) -> u8 {
+        1 << (self as u8)
+    }
+}
+
+/// Which panels are open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Panels(u8);
+
+impl Panels {
+    pub fn is_open(self, panel: Panel) -> bool {
+        self.0 & panel.bit() != 0
+    }
+
+    pub fn with(self, panel: Panel, open: bool) -> Panels {
+        Panels(if open { self.0 | panel.bit() } else { self.0 & !panel.bit() })
+    }
+
+    pub fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    pub fn to_json(self) -> String {
+        self.0.to_string()
+    }
+
+    pub fn from_json(v: &Value) -> Result<Panels, String> {
+        let all = Panel::ALL.iter().fold(0u8, |bits, p| bits | p.bit());
+        match v.as_u64() {
+            Some(bits) if bits & !u64::from(all) == 0 => Ok(Panels(bits as u8)),
+            _ => Err("unknown panels".to_string()),
+        }
+    }
+}
+
+/// What the user did in a panel the module draws: the page action it stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Forwarded {
+    /// A step picked in the diagram or the text.
+    SetCursor(Option<usize>),
+    /// The scenario the text reads as.
+    ApplyText(Box<Scenario>),
+    /// A file or pasted text imported.
+    Import(Box<Snapshot>),
+    /// What the checker found.
+    LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
+    /// A change in the configuration panel (one of the actions [`config_words`] words).
+    Config(Box<Action>),
+}
+
+/// A configuration action in words: its name and up to two arguments.
+fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
+    let one = |name, arg: &str| Some((name, arg.to_string(), String::new()));
+    match action {
+        Action::ToggleVariant(v) => one("variant", v.id()),
+        Action::AddBroker => one("add-broker", ""),
+        Action::RemoveBroker(b) => one("remove-broker", b),
+        Action::RenameBroker(from, to) => Some(("rename-broker", from.clone(), to.clone())),
+        Action::SetMinIsr(n) => one("min-isr", &n.to_string()),
+        Action::SetUnclean(on) => one("unclean", if *on { "on" } else { "off" }),
+        Action::SetHwCheckpoint(p) => one("hw-checkpoint", p.as_str()),
+        Action::SetFlush(p) => one("flush", p.as_str()),
+        Action::ToggleFlag(f) => one("flag", f.id()),
+        Action::SetKafkaRelease(r) => one("release", r.map_or("", KafkaRelease::id)),
+        _ => None,
+    }
+}
+
+/// The configuration action these words stand for.
+fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
+    let policy = || match arg {
+        "always" => Some(Policy::Always),
+        "manual" => Some(Policy::Manual),
+        _ => None,
+    };
+    Some(match name {
+        "variant" => Action::ToggleVariant(Variant::from_id(arg)?),
+        "add-broker" => Action::AddBroker,
+        "remove-broker" => Action::RemoveBroker(arg.to_string()),
+        "rename-broker" => Action::RenameBroker(arg.to_string(), second.to_string()),
+        "min-isr" => Action::SetMinIsr(arg.parse().ok()?),
+        "unclean" => Action::SetUnclean(arg == "on"),
+        "hw-checkpoint" => Action::SetHwCheckpoint(policy()?),
+        "flush" => Action::SetFlush(policy()?),
+        "flag" => Action::ToggleFlag(Flag::from_id(arg)?),
+        "release" if arg.is_empty() => Action::SetKafkaRelease(None),
+        "release" => Action::SetKafkaRelease(Some(KafkaRelease::from_id(arg)?)),
+        _ => return None,
+    })
+}
+
+impl Forwarded {
+    /// The action a panel dispatched, when it is one the page must carry out.
+    pub fn of(action: &Action) -> Option<Forwarded> {
+        Some(match action {
+            Action::SetCursor(c) => Forwarded::SetCursor(*c),
+            Action::ApplyText(s) => Forwarded::ApplyText(s.clone()),
+            Action::Import(s) => Forwarded::Import(s.clone()),
+            Action::LoadFound { scenario, cursor, what } => {
+                Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() }
+            }
+            other if config_words(other).is_some() => Forwarded::Config(Box::new(other.clone())),
+            _ => return None,
+        })
+    }
+
+    pub fn into_action(self) -> Action {
+        match self {
+            Forwarded::SetCursor(c) => Action::SetCursor(c),
+            Forwarded::ApplyText(s) => Action::ApplyText(s),
+            Forwarded::Import(s) => Action::Import(s),
+            Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
+            Forwarded::Config(action) => *action,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        let cursor = |c: &Option<usize>| c.map_or_else(|| "null".to_string(), |c| c.to_string());
+        let quote = |t: &str| serde_json::to_string(t).unwrap_or_default();
+        match self {
+            Forwarded::SetCursor(c) => format!(r#"{{"do":"cursor","cursor":{}}}"#, cursor(c)),
+            Forwarded::ApplyText(s) => format!(r#"{{"do":"text","scenario":{}}}"#, s.to_json()),
+            Forwarded::Import(s) => format!(r#"{{"do":"import","snapshot":{}}}"#, snapshot::to_json(s)),
+            Forwarded::LoadFound { scenario, cursor: c, what } => format!(
+                r#"{{"do":"found","scenario":{},"cursor":{},"what":{}}}"#,
+                scenario.to_json(),
+                cursor(c),
+                quote(what)
+            ),
+            Forwarded::Config(a) => {
+                let (name, arg, second) = config_words(a).unwrap_or_default();
+                format!(r#"{{"do":"config","name":{},"arg":{},"second":{}}}"#, quote(name), quote(&arg), quote(&second))
+            }
+        }
+    }
+
+    pub fn from_json(v: &Value) -> Result<Forwarded, String> {
+        let scenario = || -> Result<Box<Scenario>, String> {
+            let s = v.get("scenario").ok_or("no scenario")?;
+            epochlab_core::scenario::parse_scenario_value(s).map(Box::new).map_err(|e| e.to_string())
+        };
+        let cursor = v.get("cursor").and_then(Value::as_u64).map(|c| c.min(u64::from(u32::MAX)) as usize);
+        match v.get("do").and_then(Value::as_str) {
+            Some("cursor") => Ok(Forwarded::SetCursor(cursor)),
+            Some("text") => Ok(Forwarded::ApplyText(scenario()?)),
+            Some("import") => {
+                let s = v.get("snapshot").ok_or("no snapshot")?;
+                snapshot::from_json(&s.to_string()).map(|s| Forwarded::Import(Box::new(s)))
+            }
+            Some("found") => {
+                let what = v.get("what").and_then(Value::as_str).unwrap_or_default().chars().take(300).collect();
+                Ok(Forwarded::LoadFound { scenario: scenario()?, cursor, what })
+            }
+            Some("config") => {
+                let word = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
+                let action = config_action(word("name"), word("arg"), word("second")).ok_or("an unknown setting")?;
+                Ok(Forwarded::Config(Box::new(action)))
+            }
+            _ => Err("an unknown panel action".to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+
+    #[test]
+    fn every_forwarded_action_round_trips_to_the_action_it_stands_for() {
+        let m = Model::landing();
+        let actions = [
+            Action::SetCursor(Some(3)),
+            Action::SetCursor(None),
+            Action::ApplyText(Box::new(m.scenario.clone())),
+            Action::Import(Box::new(m.snapshot())),
+            Action::LoadFound { scenario: Box::new(m.scenario.clone()), cursor: Some(2), what: "found \"it\"".into() },
+            Action::ToggleVariant(Variant::Kip101),
+            Action::AddBroker,
+            Action::RemoveBroker("C".into()),
+            Action::RenameBroker("A".into(), "Ann \"1\"".into()),
+            Action::SetMinIsr(2),
+            Action::SetUnclean(true),
+            Action::SetUnclean(false),
+            Action::SetHwCheckpoint(Policy::Manual),
+            Action::SetFlush(Policy::Always),
+            Action::ToggleFlag(Flag::ALL[0]),
+            Action::SetKafkaRelease(None),
+            Action::SetKafkaRelease(Some(KafkaRelease::ALL[0])),
+        ];
+        for action in actions {
+            let f = Forwarded::of(&action).expect("forwarded");
+            let v: Value = serde_json::from_str(&f.to_json()).expect("json");
+            assert_eq!(Forwarded::from_json(&v).map(Forwarded::into_action), Ok(action));
+        }
+        assert_eq!(Forwarded::of(&Action::Undo), None, "the page's own actions are not forwarded");
+        assert!(Forwarded::from_json(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
+        let bad = serde_json::json!({ "do": "config", "name": "variant", "arg": "kip-999", "second": "" });
+        assert!(Forwarded::from_json(&bad).is_err(), "an unknown variant is refused, not guessed");
+    }
+
+    #[test]
+    fn panels_open_and_close_one_by_one_and_unknown_bits_are_refused() {
+        let p = Panels::default().with(Panel::Text, true).with(Panel::Share, true).with(Panel::Text, false);
+        assert!(p.is_open(Panel::Share) && !p.is_open(Panel::Text) && p.any());
+        let v: Value = serde_json::from_str(&p.to_json()).expect("json");
+        assert_eq!(Panels::from_json(&v), Ok(p));
+        assert!(Panels::from_json(&Value::from(64)).is_err());
+    }
+}
