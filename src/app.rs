@@ -191,25 +191,6 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
 /// Half the widest ghost, in CSS pixels (its max-width is 16rem).
 const GHOST_HALF_WIDTH: i32 = 125;
 
-/// While a lesson's question waits, the page is drawn from the steps before it (`Model::before_question`).
-#[hook]
-fn use_before_question(model: Rc<Model>) -> Rc<Model> {
-    let cut = {
-        let m = model.clone();
-        use_memo((TracesRef(model.traces.clone()), model.pending), move |_| m.before_question())
-    };
-    match &*cut {
-        Some(cut) => Rc::new(Model {
-            scenario: cut.scenario.clone(),
-            traces: cut.traces.clone(),
-            first_difference: cut.first_difference,
-            held: cut.held.clone(),
-            ..(*model).clone()
-        }),
-        None => model,
-    }
-}
-
 /// Every variant's panel at the cursor, on one shared grid computed once per model.
 #[hook]
 fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
@@ -388,7 +369,9 @@ pub fn app(props: &AppProps) -> Html {
     let unpacked = props.unpacked.clone();
     let started = use_memo((), move |_| start((*unpacked).clone()));
     let (model, latest, dispatch) = use_store(started.0.clone(), started.1, started.2);
-    let model = use_before_question(model);
+    // While a lesson's question waits, the page is drawn from the steps before it (not memoized: it is cut
+    // again on each drawing during the question only, which keeps the page's first download smaller).
+    let model = model.before_question().map_or(model, Rc::new);
     let root = use_node_ref();
     use_reload_on_new_link();
     use_keyboard(latest.clone(), dispatch.clone());
