@@ -8,6 +8,9 @@
 //! stops cleanly and says so.
 
 mod alphabet;
+mod canon;
+#[cfg(test)]
+mod faithful;
 mod search;
 mod seen;
 mod shrink;
