@@ -179,3 +179,76 @@ fn kafka_2_1_with_three_brokers_is_exhausted_given_the_depth() {
     assert!(r.depth_reached < 30, "{}", r.depth_reached);
     println!("kafka-2.1, 3 brokers: exhausted, {} states, depth {}", r.unique_states, r.depth_reached);
 }
+
+mod stamps {
+    use epochlab_core::checker::{check, settings_crc, CheckConfig, Stamp};
+    use epochlab_core::scenario::Config;
+    use epochlab_core::Variant;
+
+    fn proof() -> (CheckConfig, Stamp) {
+        let config = CheckConfig { variant: Variant::Kafka21, depth: 6, ..CheckConfig::default() };
+        let r = check(&config, |_| true);
+        (config.clone(), Stamp::of(&config, &r).expect("no failure within depth 6"))
+    }
+
+    #[test]
+    fn a_stamp_reads_back_from_a_link_and_a_re_run_confirms_it() {
+        let (config, stamp) = proof();
+        let text = stamp.to_string();
+        assert!(text.starts_with("1~kafka-2.1~default~2~2~3~6~I1.I2.I3.I4.I5.I7.L1~"), "{text}");
+        let link = format!("https://example.org/epochlab/#s=1abc&proof={text}&embed=view");
+        assert_eq!(Stamp::in_fragment(&link), Some(Ok(stamp.clone())));
+        assert_eq!(Stamp::in_fragment("#s=1abc"), None);
+        assert!(stamp.summary().starts_with("kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6: "));
+        let rerun = Stamp::of(&config, &check(&config, |_| true));
+        assert_eq!(stamp.confirmed_by(rerun.as_ref()), Ok(()));
+    }
+
+    #[test]
+    fn a_re_run_with_other_settings_counts_or_verdict_does_not_confirm() {
+        let (config, stamp) = proof();
+        let unclean = Config { unclean_leader_election: true, ..Config::default() };
+        let other = CheckConfig { config: unclean.clone(), ..config.clone() };
+        assert_ne!(settings_crc(&unclean, Variant::Kafka21), stamp.config);
+        let rerun = Stamp::of(&other, &check(&other, |_| true));
+        assert!(stamp.confirmed_by(rerun.as_ref()).unwrap_err().contains("cluster settings"));
+        let more = Stamp { states: stamp.states + 1, ..stamp.clone() };
+        assert!(more.confirmed_by(Some(&stamp)).unwrap_err().contains("states"));
+        assert!(stamp.confirmed_by(None).is_err());
+        // The release a scenario names does not change what is searched: the variant decides.
+        assert_eq!(settings_crc(&Config::default(), Variant::Kafka21), stamp.config);
+    }
+
+    #[test]
+    fn a_failure_a_cancel_or_the_state_limit_makes_no_stamp() {
+        let found = CheckConfig { variant: Variant::HwTruncation, ..CheckConfig::default() };
+        assert_eq!(Stamp::of(&found, &check(&found, |_| true)), None);
+        let (config, _) = proof();
+        let long = CheckConfig { depth: 12, ..config.clone() };
+        assert_eq!(Stamp::of(&long, &check(&long, |_| false)), None, "cancelled");
+        let small = CheckConfig { max_states: 10, ..config };
+        assert_eq!(Stamp::of(&small, &check(&small, |_| true)), None);
+    }
+
+    #[test]
+    fn a_damaged_stamp_says_what_is_wrong() {
+        let (_, stamp) = proof();
+        let good = stamp.to_string();
+        let cases = [
+            (good.replacen("1~", "2~", 1), "version 1"),
+            (good.replace("kafka-2.1", "kafka-9"), "no variant"),
+            (good.replace("~default~", "~tiny~"), "no alphabet"),
+            (good.replacen("~2~2~3~6~", "~9~2~3~6~", 1), "brokers \"9\""),
+            (good.replacen("~2~2~3~6~", "~2~2~3~x~", 1), "depth \"x\""),
+            (good.replace("I7", "I9"), "no invariant"),
+            (good.replace("~depth~", "~maybe~").replace("~exhausted~", "~maybe~"), "instead of exhausted"),
+            (good[..good.len() - 2].to_string(), "8 hex digits"),
+            (good.rsplit_once('~').map(|(a, _)| a.to_string()).unwrap_or_default(), "10 fields"),
+            (String::new(), "version 1"),
+        ];
+        for (text, why) in cases {
+            let e = Stamp::parse(&text).expect_err(&text);
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
+}

@@ -15,11 +15,13 @@ mod search;
 mod seen;
 mod shrink;
 mod space;
+mod stamp;
 
 pub use alphabet::Alphabet;
 pub use search::{check, Search};
 pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
 pub use space::{Node, Space, Successor};
+pub use stamp::{settings_crc, Stamp};
 
 use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};
