@@ -356,7 +356,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 <Disclosure summary="Messages: a sequence diagram of the shown variants" testid="messages-panel">
                     <SequenceDiagram model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
-                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker">
+                <Disclosure summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" open={crate::web::hash().contains("proof=")}>
                     <CheckerPanel model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">

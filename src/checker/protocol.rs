@@ -1,6 +1,6 @@
 //! The worker's side of the messages: requests read from JSON, replies worded and written as JSON.
 
-use epochlab_core::checker::{shrink, Alphabet, CheckConfig, CheckResult, Progress};
+use epochlab_core::checker::{shrink, Alphabet, CheckConfig, CheckResult, Progress, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -35,6 +35,10 @@ pub fn read(text: &str) -> Result<Request, String> {
                 return Err("choose at least one invariant".into());
             }
             let config = Scenario::from_json(s("settings")).map_err(|e| e.to_string())?.config;
+            let alphabet = match s("alphabet") {
+                "" => Alphabet::Default,
+                id => Alphabet::from_id(id).ok_or_else(|| format!("unknown alphabet {id}"))?,
+            };
             Ok(Request::Check(Box::new(CheckConfig {
                 variant: variant()?,
                 brokers: n("brokers").clamp(2, 3) as u8,
@@ -43,7 +47,7 @@ pub fn read(text: &str) -> Result<Request, String> {
                 depth: n("depth").clamp(1, 20) as u32,
                 max_states: 2_000_000,
                 goal,
-                alphabet: Alphabet::Default,
+                alphabet,
                 config,
             })))
         }
@@ -92,7 +96,8 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
         ),
         None => (format!("{}: no failure within {bounds} ({counts}; {rate}).", c.variant.id()), Value::Null),
     };
-    json!({ "t": "done", "text": text, "open": open }).to_string()
+    let stamp = Stamp::of(c, r).map(|s| s.to_string());
+    json!({ "t": "done", "text": text, "open": open, "stamp": stamp }).to_string()
 }
 
 /// The shrunk scenario with a reason per event, or why it cannot be shrunk.
