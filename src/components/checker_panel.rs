@@ -79,19 +79,8 @@ fn spawn(on_reply: Callback<Reply>) -> Option<Link> {
     Some(Link { worker, queue, _listener: listener })
 }
 
-/// What a reply does: the panel shows it (a re-check's verdict says whether it confirms the link's stamp),
-/// and a scenario it carries opens on the timeline.
-fn answer(mut reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &Dispatch, rechecking: &Pending) {
-    if reply.kind != "progress" {
-        if let Some(claimed) = rechecking.borrow_mut().take() {
-            let rerun = reply.stamp.as_deref().and_then(|s| Stamp::parse(s).ok());
-            reply.text = match claimed.confirmed_by(rerun.as_ref()) {
-                Ok(()) => format!("Re-check confirms the link's stamp: {}", reply.text),
-                Err(why) => format!("Re-check does not confirm the link's stamp: {why}. {}", reply.text),
-            };
-            reply.stamp = None;
-        }
-    }
+/// What a reply does: the panel shows it, and a scenario it carries opens on the timeline.
+fn answer(reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &Dispatch) {
     if let Some((json, cursor, what)) = &reply.open {
         match Scenario::from_json(json) {
             Ok(s) => dispatch.emit(Action::LoadFound { scenario: Box::new(s), cursor: *cursor, what: what.clone() }),
@@ -103,16 +92,12 @@ fn answer(mut reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &D
     status.set(Some(reply));
 }
 
-/// The stamp a re-check is under way for.
-type Pending = Rc<RefCell<Option<Stamp>>>;
-
 /// The panel.
 #[function_component(CheckerPanel)]
 pub fn checker_panel(props: &ModelProps) -> Html {
     let root = use_node_ref();
     let status = use_state(|| None::<Reply>);
     let link = use_mut_ref(|| None::<Link>);
-    let rechecking: Pending = use_mut_ref(|| None);
     let in_link = use_memo((), |_| Stamp::in_fragment(&crate::web::hash()));
     let onclick = {
         let (root, status, dispatch, scenario) =
@@ -128,15 +113,14 @@ pub fn checker_panel(props: &ModelProps) -> Html {
             }
             let claimed = (*in_link).clone().and_then(Result::ok).filter(|_| action == "recheck");
             let request = request_for(&action, &form, &scenario, claimed.as_ref());
-            *rechecking.borrow_mut() = claimed;
             if action != "cancel" {
                 let first = if action == "shrink" { "Shrinking…" } else { "Starting the checker…" };
                 status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
             }
             let mut slot = link.borrow_mut();
             if slot.is_none() {
-                let (status, dispatch, rechecking) = (status.clone(), dispatch.clone(), rechecking.clone());
-                *slot = spawn(Callback::from(move |r| answer(r, &status, &dispatch, &rechecking)));
+                let (status, dispatch) = (status.clone(), dispatch.clone());
+                *slot = spawn(Callback::from(move |r| answer(r, &status, &dispatch)));
             }
             match slot.as_ref() {
                 Some(worker) => worker.send(request),
@@ -165,14 +149,16 @@ fn request_for(action: &str, form: &web_sys::Element, scenario: &Scenario, claim
     match (action, claimed) {
         ("recheck", Some(c)) => {
             let goal: Vec<&str> = c.goal.iter().map(|i| i.id()).collect();
-            check_request(c.variant.id(), &goal, c.bounds, c.alphabet.id(), &settings(scenario))
+            let claim = crate::link::proof_param(&crate::web::hash());
+            let claim = claim.strip_prefix("&proof=");
+            check_request(c.variant.id(), &goal, c.bounds, c.alphabet.id(), &settings(scenario), claim)
         }
         ("run", _) => {
             let goal: Vec<&str> =
                 default_goal().into_iter().map(InvariantId::id).filter(|id| checked(form, id)).collect();
             let number = |name: &str| read(name).parse().unwrap_or(0);
             let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
-            check_request(&read("variant"), &goal, bounds, "default", &settings(scenario))
+            check_request(&read("variant"), &goal, bounds, "default", &settings(scenario), None)
         }
         ("shrink", _) => shrink_request(&scenario.to_json(), &read("variant")),
         _ => cancel_request(),
