@@ -167,7 +167,8 @@ pub fn share_panel(props: &ModelProps) -> Html {
         let why = why.strip_prefix("the link is too large: ").unwrap_or(&why);
         format!("This scenario is too large for a link ({why}): share it as a JSON file instead.")
     });
-    let share_link = format!("{page}#{share_fragment}");
+    // A bounded-proof stamp the checker put on the address travels with the link.
+    let share_link = format!("{page}#{share_fragment}{}", link::proof_param(&web::hash()));
     let embed = link::embed_code(&page, &snapshot, &view_fragment);
     let pasted = use_node_ref();
     let with_messages = use_state(|| false);
