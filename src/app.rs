@@ -77,15 +77,25 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
         open_progress(&mut model);
-        if storage::text_panel_open() {
-            model.lessons.panels = model.lessons.panels.with(Panel::Text, true);
-            model.lessons.loaded = true;
-        }
     } else if !embedded {
         model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
     }
+    if !embedded {
+        open_panels(&mut model, &hash, stored_ok && storage::text_panel_open());
+    }
     model.page.framed = web::in_frame();
     (Rc::new(model), embed, stored_ok)
+}
+
+/// The panels open from the start (the module that draws them is loaded for them): the text panel if the
+/// user left it open, the checker for a link with a bounded-proof stamp (it shows the stamp and a re-check).
+fn open_panels(model: &mut Model, hash: &str, text_open: bool) {
+    for (panel, open) in [(Panel::Text, text_open), (Panel::Checker, hash.contains("proof="))] {
+        if open {
+            model.lessons.panels = model.lessons.panels.with(panel, true);
+            model.lessons.loaded = true;
+        }
+    }
 }
 
 /// What the first model causes: the address written, and a linked lesson fetched.
@@ -351,7 +361,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 <Legend />
                 <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" panel={Panel::Config} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" panel={Panel::Messages} dispatch={dispatch.clone()} />
-                <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" panel={Panel::Checker} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" panel={Panel::Checker} dispatch={dispatch.clone()} open={model.lessons.panels.is_open(Panel::Checker)} />
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>

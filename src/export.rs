@@ -130,16 +130,24 @@ fn variant_svg(out: &mut String, scenario: &Scenario, trace: &Trace, view: &Step
     30 + 18 + view.brokers.len() as u32 * ROW_H
 }
 
-/// The whole picture: title, one block per variant, the step's narration, and the scenario in metadata.
-/// `share_json` is what the metadata carries (the scenario, variants and cursor as JSON). Returns the SVG and
-/// its height in pixels (its width is [`WIDTH`]).
+/// A picture drawn under the view (the message diagram), a standalone SVG of its size in pixels.
+pub struct Below<'a> {
+    pub svg: &'a str,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// The whole picture: title, one block per variant, the step's narration, optionally a picture below them,
+/// and the scenario in metadata. `share_json` is what the metadata carries (the scenario, variants and cursor
+/// as JSON). Returns the SVG and its width and height in pixels (at least [`WIDTH`] wide).
 pub fn svg(
     scenario: &Scenario,
     traces: &[Trace],
     views: &[StepView],
     step: Option<usize>,
     share_json: &str,
-) -> (String, u32) {
+    below: Option<Below>,
+) -> (String, u32, u32) {
     let mut body = String::new();
     let mut y = MARGIN;
     let when = match step {
@@ -168,17 +176,24 @@ pub fn svg(
         }
         y += 14;
     }
+    let mut width = WIDTH;
+    if let Some(below) = below {
+        // A nested <svg> keeps the diagram's own coordinates and styles.
+        body.push_str(&format!(r#"<g transform="translate({MARGIN} {y})">{}</g>"#, below.svg));
+        y += below.height + 14;
+        width = width.max(below.width + 2 * MARGIN);
+    }
     body.push_str(&format!(
         r##"<text x="{MARGIN}" y="{}" font-size="10" fill="#5f6368">Made with Epochlab · drop this picture on Epochlab to open the scenario</text>"##,
         y + 6
     ));
     let height = y + MARGIN;
     let svg = format!(
-        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" viewBox="0 0 {WIDTH} {height}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"><title>{}</title><metadata id="{METADATA_ID}">{}</metadata><rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>"##,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif"><title>{}</title><metadata id="{METADATA_ID}">{}</metadata><rect width="100%" height="100%" fill="#ffffff"/>{body}</svg>"##,
         xml_escape(&scenario.name),
         xml_escape(share_json)
     );
-    (svg, height)
+    (svg, width, height)
 }
 
 /// The scenario JSON carried by an Epochlab SVG, if this text is one.
@@ -233,7 +248,8 @@ mod tests {
     fn the_svg_draws_every_variant_broker_record_and_the_narration() {
         let (s, traces) = landing();
         let vs = views(&traces, Some(9));
-        let (svg, height) = svg(&s, &traces, &vs, Some(9), r#"{"scenario": {"name": "a <b> & c"}}"#);
+        let (svg, width, height) = svg(&s, &traces, &vs, Some(9), r#"{"scenario": {"name": "a <b> & c"}}"#, None);
+        assert_eq!(width, WIDTH);
         assert!(svg.contains(&format!("height=\"{height}\"")));
         assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\""));
         assert!(svg.contains(">hw-truncation <tspan"));
@@ -248,11 +264,25 @@ mod tests {
     }
 
     #[test]
+    fn a_picture_below_is_nested_under_the_variants_and_widens_the_whole() {
+        let (s, traces) = landing();
+        let vs = views(&traces, Some(9));
+        let (alone, _, height) = svg(&s, &traces, &vs, Some(9), "{}", None);
+        let part = r#"<svg xmlns="http://www.w3.org/2000/svg" width="900" height="300"><text>diagram</text></svg>"#;
+        let (both, w, h) = svg(&s, &traces, &vs, Some(9), "{}", Some(Below { svg: part, width: 900, height: 300 }));
+        assert_eq!((w, h), (900 + 2 * MARGIN, height + 300 + 14));
+        assert!(both.starts_with(&format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\"")));
+        let at = both.find("<text>diagram</text>").expect("the part");
+        assert!(at > both.find(">kip-279 <tspan").unwrap() && at < both.find("Made with Epochlab").unwrap());
+        assert!(alone.len() < both.len());
+    }
+
+    #[test]
     fn the_metadata_round_trips_the_scenario_json_even_with_markup_in_it() {
         let (s, traces) = landing();
         let vs = views(&traces, Some(9));
         let json = r#"{"scenario": {"name": "a <b> & \"c\" </metadata>"}}"#;
-        let (svg, _) = svg(&s, &traces, &vs, Some(9), json);
+        let (svg, ..) = svg(&s, &traces, &vs, Some(9), json, None);
         assert_eq!(metadata_of(&svg).as_deref(), Some(json));
         assert!(looks_like_svg(&svg));
         assert!(!looks_like_svg("  {\"version\": 1}"));

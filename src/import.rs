@@ -108,7 +108,7 @@ mod tests {
         let traces = epochlab_core::compare(&scenario, &variants).traces;
         let views = epochlab_core::view::views(&traces, Some(4));
         let shared = Snapshot { scenario: scenario.clone(), variants: variants.clone(), cursor: Some(4) };
-        let (svg, _) = crate::export::svg(&scenario, &traces, &views, Some(4), &snapshot::to_json(&shared));
+        let (svg, ..) = crate::export::svg(&scenario, &traces, &views, Some(4), &snapshot::to_json(&shared), None);
         assert_eq!(import_text(&svg, &SHOWN), Ok(shared));
     }
 

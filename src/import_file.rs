@@ -4,10 +4,12 @@
 use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 
-use crate::components::Dispatch;
 use crate::import::{import_png, import_text, read_structured, too_large, Read};
 use crate::model::{Action, Notice};
 use crate::web;
+
+/// The one way to change the model (`components::Dispatch`, named here without depending on components).
+type Dispatch = yew::Callback<Action>;
 
 pub fn info(dispatch: &Dispatch, text: impl Into<String>) {
     dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));

@@ -62,11 +62,28 @@ fn percent_decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The `origin=` parameter of `hash`, to keep in every fragment the page writes (so that a reload still
-/// follows only that origin).
+/// The `origin=` and `proof=` parameters of `hash`, to keep in every fragment the page writes (so that a
+/// reload still follows only that origin, and a bounded-proof stamp stays on the link).
 pub fn kept_params(hash: &str) -> String {
-    let kept = hash.trim_start_matches('#').split('&').find(|p| p.starts_with("origin="));
-    kept.map_or_else(String::new, |p| format!("&{p}"))
+    let kept = hash.trim_start_matches('#').split('&').filter(|p| p.starts_with("origin=") || p.starts_with("proof="));
+    kept.map(|p| format!("&{p}")).collect()
+}
+
+/// The `proof=` parameter of `hash` (a bounded-proof stamp), as `&proof=…`, or empty.
+pub fn proof_param(hash: &str) -> String {
+    let found = hash.trim_start_matches('#').split('&').find(|p| p.starts_with("proof="));
+    found.map_or_else(String::new, |p| format!("&{p}"))
+}
+
+/// `hash` (without its `#`) with its bounded-proof stamp replaced by `stamp`.
+pub fn with_proof(hash: &str, stamp: &str) -> String {
+    let rest: Vec<&str> =
+        hash.trim_start_matches('#').split('&').filter(|p| !p.is_empty() && !p.starts_with("proof=")).collect();
+    let mut fragment = rest.join("&");
+    if !fragment.is_empty() {
+        fragment.push('&');
+    }
+    fragment + "proof=" + stamp
 }
 
 /// The lesson's part of the fragment (`&lesson=<id>&step=<n>`), empty without a lesson.
@@ -208,6 +225,17 @@ mod tests {
         assert_eq!(params("#origin=%zz%4").origin.as_deref(), Some("%zz%4"), "a bad escape stays");
         assert_eq!(kept_params(framed), "&origin=https%3A%2F%2Fblog.example%3A8443");
         assert_eq!(kept_params("#s=1&embed=view"), "");
+    }
+
+    #[test]
+    fn a_bounded_proof_stamp_is_kept_replaced_and_shared() {
+        let hash = "#s=1abc&proof=1~old&origin=x";
+        assert_eq!(kept_params(hash), "&proof=1~old&origin=x");
+        assert_eq!(proof_param(hash), "&proof=1~old");
+        assert_eq!(proof_param("#s=1abc"), "");
+        assert_eq!(with_proof(hash, "1~new"), "s=1abc&origin=x&proof=1~new");
+        assert_eq!(with_proof("", "1~new"), "proof=1~new");
+        assert_eq!(params(hash).payload.as_deref(), Some("1abc"), "the stamp leaves the scenario alone");
     }
 
     #[test]

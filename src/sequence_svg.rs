@@ -41,6 +41,18 @@ impl Geometry {
     }
 }
 
+/// The width and height in pixels of a diagram of `lines` lines.
+fn size(d: &Diagram, lines: usize, g: Geometry, standalone: bool) -> (i32, i32) {
+    let top = if standalone { ROW_H } else { 0 };
+    (g.width(d.lanes.len()), top + lines as i32 * ROW_H + 8)
+}
+
+/// The width and height in pixels of [`svg`]'s drawing.
+pub fn drawn_size(d: &Diagram, open: &[usize], g: Geometry, standalone: bool) -> (u32, u32) {
+    let (w, h) = size(d, lines(d, open).len(), g, standalone);
+    (w.max(0) as u32, h.max(0) as u32)
+}
+
 /// One drawn line.
 enum Line<'a> {
     /// A message (`variant`: the shown variant it belongs to, when the variants differ here).
@@ -206,9 +218,8 @@ const STANDALONE_STYLE: &str = "<style>text{font:11px system-ui,sans-serif;fill:
 /// shows the names in a header that stays visible while scrolling).
 pub fn svg(d: &Diagram, open: &[usize], cursor: Option<usize>, g: Geometry, standalone: bool) -> String {
     let lines = lines(d, open);
-    let width = g.width(d.lanes.len());
+    let (width, height) = size(d, lines.len(), g, standalone);
     let top = if standalone { ROW_H } else { 0 };
-    let height = top + lines.len() as i32 * ROW_H + 8;
     let mut out = String::with_capacity(256 + lines.len() * 400);
     let xmlns = if standalone { r#" xmlns="http://www.w3.org/2000/svg""# } else { "" };
     let _ = write!(

@@ -120,11 +120,24 @@ async fn an_elect_delivers_to_the_brokers_checked_in_its_editor() {
     root.remove();
 }
 
+/// The configuration panel on its own, over a model it changes (on the page, the lessons' module draws it
+/// and the page carries out its actions: `model::panels`).
+#[yew::function_component(ConfigAlone)]
+fn config_alone() -> yew::Html {
+    let model = yew::use_state(|| std::rc::Rc::new(epochlab::model::Model::landing()));
+    let dispatch = {
+        let model = model.clone();
+        yew::Callback::from(move |a| model.set(std::rc::Rc::new(model.after(a))))
+    };
+    yew::html! { <epochlab::components::config::ConfigPanel model={(*model).clone()} {dispatch} /> }
+}
+
 #[wasm_bindgen_test]
 async fn the_flags_a_variant_implies_are_shown_checked_and_fixed() {
-    let root = mount().await;
-    let summary = root.query_selector("details.workspace__config summary").unwrap().expect("the configuration panel");
-    summary.dyn_into::<HtmlElement>().unwrap().click();
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<ConfigAlone>::with_root(root.clone()).render();
     settle().await;
     let flag = |f: &str| find(&root, &format!("flag-{f}")).dyn_into::<web_sys::HtmlInputElement>().unwrap();
     assert!(!flag("kip-320").checked() && !flag("kip-320").disabled(), "hw-truncation implies no flag");

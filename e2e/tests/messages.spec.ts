@@ -57,6 +57,16 @@ test.describe('the message-sequence diagram', () => {
     const svg = require('fs').readFileSync(await download.path(), 'utf8');
     expect(svg).toContain('kip-279: epoch 0 ends at 2');
     expect(svg).toContain('>controller</text>');
+    // Or under the view, in the same picture, which still opens the scenario when dropped on the page.
+    await page.getByTestId('export-with-messages').check();
+    const [both] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()]);
+    const picture = require('fs').readFileSync(await both.path(), 'utf8');
+    expect(picture).toContain('<metadata id="epochlab-scenario">');
+    expect(picture).toContain('kip-279: epoch 0 ends at 2');
+    // The diagram is a picture nested under the variants, above the footer.
+    expect(picture.match(/<svg/g)!.length).toBe(2);
+    expect(picture.indexOf('<svg', 1)).toBeGreaterThan(picture.indexOf('>kip-279 <tspan'));
+    expect(picture.indexOf('<svg', 1)).toBeLessThan(picture.indexOf('Made with Epochlab'));
     errors.check();
   });
 

@@ -1,6 +1,6 @@
 //! The worker's side of the messages: requests read from JSON, replies worded and written as JSON.
 
-use epochlab_core::checker::{shrink, Alphabet, CheckConfig, CheckResult, Progress};
+use epochlab_core::checker::{shrink, Alphabet, CheckConfig, CheckResult, Progress, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -8,7 +8,8 @@ use serde_json::{json, Value};
 
 /// A request, read.
 pub enum Request {
-    Check(Box<CheckConfig>),
+    /// A search, and for a re-check the stamp it should confirm (its text).
+    Check(Box<CheckConfig>, Option<String>),
     Cancel,
     Shrink(Box<Scenario>, Variant),
 }
@@ -35,7 +36,12 @@ pub fn read(text: &str) -> Result<Request, String> {
                 return Err("choose at least one invariant".into());
             }
             let config = Scenario::from_json(s("settings")).map_err(|e| e.to_string())?.config;
-            Ok(Request::Check(Box::new(CheckConfig {
+            let alphabet = match s("alphabet") {
+                "" => Alphabet::Default,
+                id => Alphabet::from_id(id).ok_or_else(|| format!("unknown alphabet {id}"))?,
+            };
+            let claim = v.get("claim").and_then(Value::as_str).map(str::to_string);
+            let config = Box::new(CheckConfig {
                 variant: variant()?,
                 brokers: n("brokers").clamp(2, 3) as u8,
                 records: n("records").clamp(1, 4) as u8,
@@ -43,9 +49,10 @@ pub fn read(text: &str) -> Result<Request, String> {
                 depth: n("depth").clamp(1, 20) as u32,
                 max_states: 2_000_000,
                 goal,
-                alphabet: Alphabet::Default,
+                alphabet,
                 config,
-            })))
+            });
+            Ok(Request::Check(config, claim))
         }
         other => Err(format!("an unknown request \"{other}\"")),
     }
@@ -61,8 +68,9 @@ pub fn progress(p: &Progress, max_depth: u32, seconds: f64) -> String {
     json!({ "t": "progress", "text": text, "depth": p.depth, "max": max_depth }).to_string()
 }
 
-/// The verdict of a search, and the counterexample to open if there is one.
-pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
+/// The verdict of a search, and the counterexample to open if there is one; for a re-check, whether it
+/// confirms the stamp `claim`; otherwise, after no failure, the stamp to offer for the share link.
+pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&str>) -> String {
     let counts = format!("{} states, depth {}, {:.1} s", r.unique_states, r.depth_reached, seconds);
     let rate = format!("{:.0} states/s", r.unique_states as f64 / seconds.max(0.001));
     let bounds = format!("{} brokers, {} records, epoch {}, depth {}", c.brokers, c.records, c.epochs, c.depth);
@@ -91,6 +99,14 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
             Value::Null,
         ),
         None => (format!("{}: no failure within {bounds} ({counts}; {rate}).", c.variant.id()), Value::Null),
+    };
+    let stamp = Stamp::of(c, r);
+    let Some(claim) = claim else {
+        return json!({ "t": "done", "text": text, "open": open, "stamp": stamp.map(|s| s.to_string()) }).to_string();
+    };
+    let text = match Stamp::parse(claim).and_then(|claimed| claimed.confirmed_by(stamp.as_ref())) {
+        Ok(()) => format!("Re-check confirms the link's stamp: {text}"),
+        Err(why) => format!("Re-check does not confirm the link's stamp: {why}. {text}"),
     };
     json!({ "t": "done", "text": text, "open": open }).to_string()
 }

@@ -20,6 +20,8 @@ const NODES_PER_LOOK: u64 = 128;
 
 struct Running {
     config: CheckConfig,
+    /// A re-check's stamp.
+    claim: Option<String>,
     search: Search,
     started: f64,
 }
@@ -59,11 +61,11 @@ pub fn start() {
 
 fn received(state: &Shared, text: &str) {
     match protocol::read(text) {
-        Ok(Request::Check(config)) => {
+        Ok(Request::Check(config, claim)) => {
             let mut s = state.borrow_mut();
             s.generation += 1;
             let search = Search::new(&config);
-            s.running = Some(Running { config: *config, search, started: js_sys::Date::now() });
+            s.running = Some(Running { config: *config, claim, search, started: js_sys::Date::now() });
             next_slice(state, s.generation);
         }
         Ok(Request::Cancel) => {
@@ -71,7 +73,7 @@ fn received(state: &Shared, text: &str) {
             s.generation += 1;
             if let Some(mut run) = s.running.take() {
                 let result = run.search.cancel();
-                post(&protocol::finished(&run.config, &result, seconds_since(run.started)));
+                post(&protocol::finished(&run.config, &result, seconds_since(run.started), run.claim.as_deref()));
             }
         }
         Ok(Request::Shrink(scenario, variant)) => post(&protocol::shrunk(&scenario, variant)),
@@ -103,7 +105,7 @@ fn slice(state: &Shared, generation: u64) {
     let seconds = seconds_since(run.started);
     match ended {
         Some(result) => {
-            post(&protocol::finished(&run.config, &result, seconds));
+            post(&protocol::finished(&run.config, &result, seconds, run.claim.as_deref()));
             s.running = None;
         }
         None => {

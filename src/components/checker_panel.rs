@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use epochlab_core::checker::default_goal;
+use epochlab_core::checker::{default_goal, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -98,28 +98,23 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     let root = use_node_ref();
     let status = use_state(|| None::<Reply>);
     let link = use_mut_ref(|| None::<Link>);
+    let in_link = use_memo((), |_| Stamp::in_fragment(&crate::web::hash()));
     let onclick = {
         let (root, status, dispatch, scenario) =
             (root.clone(), status.clone(), props.dispatch.clone(), props.model.scenario.clone());
+        let in_link = in_link.clone();
         Callback::from(move |e: MouseEvent| {
             let Some(action) = e.target_dyn_into::<web_sys::Element>().and_then(|t| t.get_attribute("data-act")) else {
                 return;
             };
             let Some(form) = root.cast::<web_sys::Element>() else { return };
-            let read = |name: &str| field(&form, name);
-            let request = match action.as_str() {
-                "run" => {
-                    let goal: Vec<&str> =
-                        default_goal().into_iter().map(InvariantId::id).filter(|id| checked(&form, id)).collect();
-                    let number = |name: &str| read(name).parse().unwrap_or(0);
-                    let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
-                    check_request(&read("variant"), &goal, bounds, &settings(&scenario))
-                }
-                "shrink" => shrink_request(&scenario.to_json(), &read("variant")),
-                _ => cancel_request(),
-            };
+            if action == "stamp" {
+                return add_to_link(&status);
+            }
+            let claimed = (*in_link).clone().and_then(Result::ok).filter(|_| action == "recheck");
+            let request = request_for(&action, &form, &scenario, claimed.as_ref());
             if action != "cancel" {
-                let first = if action == "run" { "Starting the checker…" } else { "Shrinking…" };
+                let first = if action == "shrink" { "Shrinking…" } else { "Starting the checker…" };
                 status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
             }
             let mut slot = link.borrow_mut();
@@ -139,11 +134,44 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     };
     let form = use_memo((), |_| Html::from_html_unchecked(form_markup().into()));
     let busy = status.as_ref().is_some_and(|r| r.kind == "progress");
+    let stamp = Html::from_html_unchecked(stamp_markup(in_link.as_ref().as_ref(), busy).into());
     let buttons = Html::from_html_unchecked(buttons_markup(busy).into());
     let below = Html::from_html_unchecked(status_markup(status.as_ref()).into());
     html! {
-        <div class="checker" data-testid="checker-panel" ref={root} {onclick}>{ (*form).clone() }<div>{ buttons }</div><div>{ below }</div></div>
+        <div class="checker" data-testid="checker-panel" ref={root} {onclick}>{ stamp }{ (*form).clone() }<div>{ buttons }</div><div>{ below }</div></div>
     }
+}
+
+/// The worker request a button asks for: a search from the form, the search a link's stamp names (a
+/// re-check), a shrink, or a cancel.
+fn request_for(action: &str, form: &web_sys::Element, scenario: &Scenario, claimed: Option<&Stamp>) -> String {
+    let read = |name: &str| field(form, name);
+    match (action, claimed) {
+        ("recheck", Some(c)) => {
+            let goal: Vec<&str> = c.goal.iter().map(|i| i.id()).collect();
+            let claim = crate::link::proof_param(&crate::web::hash());
+            let claim = claim.strip_prefix("&proof=");
+            check_request(c.variant.id(), &goal, c.bounds, c.alphabet.id(), &settings(scenario), claim)
+        }
+        ("run", _) => {
+            let goal: Vec<&str> =
+                default_goal().into_iter().map(InvariantId::id).filter(|id| checked(form, id)).collect();
+            let number = |name: &str| read(name).parse().unwrap_or(0);
+            let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
+            check_request(&read("variant"), &goal, bounds, "default", &settings(scenario), None)
+        }
+        ("shrink", _) => shrink_request(&scenario.to_json(), &read("variant")),
+        _ => cancel_request(),
+    }
+}
+
+/// "Add to the share link": the address (which the share panel's link follows) carries the stamp from now on.
+fn add_to_link(status: &UseStateHandle<Option<Reply>>) {
+    let Some(mut reply) = (**status).clone() else { return };
+    let Some(stamp) = reply.stamp.take() else { return };
+    crate::web::replace_hash(&crate::link::with_proof(&crate::web::hash(), &stamp));
+    reply.text.push_str(" The share link now carries this result as a bounded-proof stamp that anyone can re-check.");
+    status.set(Some(reply));
 }
 
 /// A form field's value, by name.
@@ -221,6 +249,24 @@ fn buttons_markup(busy: bool) -> String {
     buttons
 }
 
+/// A stamp the page was opened with: what it claims and a Re-check button, or why it could not be read.
+fn stamp_markup(in_link: Option<&Result<Stamp, String>>, busy: bool) -> String {
+    let Some(stamp) = in_link else { return String::new() };
+    let body = match stamp {
+        Ok(s) => format!(
+            "This link carries a bounded proof: {}. <button type=\"button\" data-act=\"recheck\" \
+             data-testid=\"checker-recheck\"{}>Re-check</button>",
+            escape(&s.summary()),
+            if busy { " disabled" } else { "" }
+        ),
+        Err(why) => format!(
+            "This link's bounded-proof stamp could not be read ({}); the rest of the link opened as usual.",
+            escape(why)
+        ),
+    };
+    format!("<p class=\"checker__stamp\" data-testid=\"checker-stamp\">{body}</p>")
+}
+
 /// What the worker last said.
 fn status_markup(reply: Option<&Reply>) -> String {
     let busy = reply.is_some_and(|r| r.kind == "progress");
@@ -237,8 +283,13 @@ fn status_markup(reply: Option<&Reply>) -> String {
         format!("<ul class=\"checker__reasons\" data-testid=\"checker-reasons\">{list}</ul>")
     };
     let testid = if busy { "checker-progress" } else { "checker-result" };
+    let add = if r.stamp.is_some() {
+        " <button type=\"button\" data-act=\"stamp\" data-testid=\"checker-add-stamp\">Add to the share link</button>"
+    } else {
+        ""
+    };
     format!(
-        "<div class=\"checker__result\" role=\"status\" data-testid=\"{testid}\">{bar}<span>{}</span>{list}</div>",
+        "<div class=\"checker__result\" role=\"status\" data-testid=\"{testid}\">{bar}<span>{}</span>{add}{list}</div>",
         escape(&r.text)
     )
 }
@@ -260,6 +311,12 @@ mod tests {
         let m = status_markup(Some(&done));
         assert!(m.contains("a &lt;b&gt; &amp; c") && m.contains("<li>x&lt;y</li>"), "{m}");
         assert!(m.contains("data-testid=\"checker-result\""), "{m}");
+        let stamped = Reply { kind: "done".into(), stamp: Some("1~x".into()), ..Reply::default() };
+        assert!(status_markup(Some(&stamped)).contains("data-act=\"stamp\""));
+        assert!(!status_markup(Some(&done)).contains("data-act=\"stamp\""));
+        assert_eq!(stamp_markup(None, false), "");
+        let bad = stamp_markup(Some(&Stamp::parse("1~<b>")), false);
+        assert!(bad.contains("could not be read (it has 2 fields") && !bad.contains("<b>"), "{bad}");
         let form = form_markup();
         assert!(
             form.contains("<option value=\"hw-truncation\" selected>") && form.contains("name=\"depth\""),

@@ -12,6 +12,9 @@ pub struct DisclosureProps {
     /// A test id for the `<details>` element, if any.
     #[prop_or_default]
     pub testid: Option<&'static str>,
+    /// Open from the start (the checker panel, for a link with a bounded-proof stamp).
+    #[prop_or_default]
+    pub open: bool,
     /// The contents, mounted when opened.
     pub children: Html,
 }
@@ -19,13 +22,13 @@ pub struct DisclosureProps {
 /// The panel.
 #[function_component(Disclosure)]
 pub fn disclosure(props: &DisclosureProps) -> Html {
-    let open = use_state(|| false);
+    let open = use_state(|| props.open);
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| open.set(e.target_unchecked_into::<HtmlDetailsElement>().open()))
     };
     html! {
-        <details class="workspace__config" data-testid={props.testid} {ontoggle}>
+        <details class="workspace__config" data-testid={props.testid} open={props.open} {ontoggle}>
             <summary>{ props.summary }</summary>
             if *open { { props.children.clone() } }
         </details>

@@ -16,6 +16,9 @@ pub struct LazyPanelProps {
     pub testid: &'static str,
     pub panel: Panel,
     pub dispatch: Dispatch,
+    /// Open from the start (the checker panel, for a link with a bounded-proof stamp).
+    #[prop_or_default]
+    pub open: bool,
 }
 
 /// The root the module draws `panel` into, with the line shown until it has; always in the page, hidden
@@ -37,7 +40,7 @@ pub fn lazy_panel(props: &LazyPanelProps) -> Html {
         .dispatch
         .reform(move |e: Event| Action::ShowPanel(panel, e.target_unchecked_into::<HtmlDetailsElement>().open()));
     html! {
-        <details class="workspace__config" data-testid={props.testid} {ontoggle}>
+        <details class="workspace__config" data-testid={props.testid} open={props.open} {ontoggle}>
             <summary>{ props.summary }</summary>
             { lazy_root(panel, true) }
         </details>

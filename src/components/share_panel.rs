@@ -16,11 +16,16 @@ use crate::sequence_svg;
 use crate::snapshot::{self, Snapshot};
 use crate::web;
 
-/// The SVG of the current view, carrying the model's snapshot.
-pub fn current_svg(m: &Model) -> (String, u32, u32) {
+/// The SVG of the current view, carrying the model's snapshot, and the message diagram under it if asked.
+pub fn current_svg(m: &Model, with_messages: bool) -> (String, u32, u32) {
     let views = epochlab_core::view::views(&m.traces, m.cursor);
-    let (svg, height) = export::svg(&m.scenario, &m.traces, &views, m.cursor, &snapshot::to_json(&m.snapshot()));
-    (svg, export::WIDTH, height)
+    let diagram = with_messages.then(|| {
+        let d = epochlab_core::sequence::diagram(&m.scenario, &m.traces);
+        let (width, height) = sequence_svg::drawn_size(&d, &[], sequence_svg::WIDE, true);
+        (sequence_svg::svg(&d, &[], m.cursor, sequence_svg::WIDE, true), width, height)
+    });
+    let below = diagram.as_ref().map(|(svg, width, height)| export::Below { svg, width: *width, height: *height });
+    export::svg(&m.scenario, &m.traces, &views, m.cursor, &snapshot::to_json(&m.snapshot()), below)
 }
 
 /// The share link's fragment, and whether the browser has compressed it yet: it does so a moment after each
@@ -66,7 +71,11 @@ fn copy(d: &Dispatch, text: String, what: &'static str) -> Callback<MouseEvent> 
 }
 
 /// A button's callback that offers a download made from the model, or says why it failed.
-fn download(m: &Rc<Model>, d: &Dispatch, make: fn(&Model) -> Result<(), String>) -> Callback<MouseEvent> {
+fn download(
+    m: &Rc<Model>,
+    d: &Dispatch,
+    make: impl Fn(&Model) -> Result<(), String> + 'static,
+) -> Callback<MouseEvent> {
     let (m, d) = (m.clone(), d.clone());
     Callback::from(move |_| {
         if let Err(e) = make(&m) {
@@ -84,8 +93,8 @@ fn export_txt(m: &Model) -> Result<(), String> {
     web::download_text(&export::file_name(&m.scenario, "txt"), "text/plain", &text)
 }
 
-fn export_svg(m: &Model) -> Result<(), String> {
-    web::download_text(&export::file_name(&m.scenario, "svg"), "image/svg+xml", &current_svg(m).0)
+fn export_svg(m: &Model, with_messages: bool) -> Result<(), String> {
+    web::download_text(&export::file_name(&m.scenario, "svg"), "image/svg+xml", &current_svg(m, with_messages).0)
 }
 
 /// The message-sequence diagram of the shown variants, every run of idle fetches folded, at the cursor.
@@ -96,12 +105,12 @@ fn export_messages(m: &Model) -> Result<(), String> {
 }
 
 /// Rasterising waits for the browser, so the PNG is offered later (or its failure said later).
-fn export_png(m: &Rc<Model>, d: &Dispatch) -> Callback<MouseEvent> {
+fn export_png(m: &Rc<Model>, d: &Dispatch, with_messages: bool) -> Callback<MouseEvent> {
     let (m, d) = (m.clone(), d.clone());
     Callback::from(move |_| {
         let (m, d) = (m.clone(), d.clone());
         spawn_local(async move {
-            let (svg, w, h) = current_svg(&m);
+            let (svg, w, h) = current_svg(&m, with_messages);
             let json = snapshot::to_json(&m.snapshot());
             if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h, &json).await {
                 error(&d, e);
@@ -110,8 +119,13 @@ fn export_png(m: &Rc<Model>, d: &Dispatch) -> Callback<MouseEvent> {
     })
 }
 
-/// The export buttons and the file picker.
-fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
+/// The export buttons, whether the pictures carry the message diagram, and the file picker.
+fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>) -> Html {
+    let with = **with_messages;
+    let on_with = {
+        let with_messages = with_messages.clone();
+        Callback::from(move |e: Event| with_messages.set(e.target_unchecked_into::<HtmlInputElement>().checked()))
+    };
     let on_file = {
         let (d, shown) = (d.clone(), m.variants.clone());
         Callback::from(move |e: Event| {
@@ -125,8 +139,12 @@ fn export_row(m: &Rc<Model>, d: &Dispatch) -> Html {
         <div class="share__row">
             <button type="button" onclick={download(m, d, export_json)} data-testid="export-json">{ "Export JSON" }</button>
             <button type="button" onclick={download(m, d, export_txt)} data-testid="export-txt">{ "Download .txt" }</button>
-            <button type="button" onclick={download(m, d, export_svg)} data-testid="export-svg">{ "Export SVG" }</button>
-            <button type="button" onclick={export_png(m, d)} data-testid="export-png">{ "Export PNG" }</button>
+            <button type="button" onclick={download(m, d, move |m| export_svg(m, with))} data-testid="export-svg">{ "Export SVG" }</button>
+            <button type="button" onclick={export_png(m, d, with)} data-testid="export-png">{ "Export PNG" }</button>
+            <label class="share__check">
+                <input type="checkbox" checked={with} onchange={on_with} data-testid="export-with-messages" />
+                { " with the message diagram" }
+            </label>
             <button type="button" onclick={download(m, d, export_messages)} data-testid="export-messages">{ "Export the message diagram (SVG)" }</button>
             <label class="share__file">{ "Import a file (JSON, text, or an Epochlab SVG or PNG) " }
                 <input type="file" accept=".json,.txt,.svg,.png,application/json,text/plain,image/svg+xml,image/png" onchange={on_file} data-testid="import-file" />
@@ -149,9 +167,11 @@ pub fn share_panel(props: &ModelProps) -> Html {
         let why = why.strip_prefix("the link is too large: ").unwrap_or(&why);
         format!("This scenario is too large for a link ({why}): share it as a JSON file instead.")
     });
-    let share_link = format!("{page}#{share_fragment}");
+    // A bounded-proof stamp the checker put on the address travels with the link.
+    let share_link = format!("{page}#{share_fragment}{}", link::proof_param(&web::hash()));
     let embed = link::embed_code(&page, &snapshot, &view_fragment);
     let pasted = use_node_ref();
+    let with_messages = use_state(|| false);
     let on_paste_import = {
         let (d, pasted, shown) = (d.clone(), pasted.clone(), m.variants.clone());
         Callback::from(move |_| {
@@ -176,7 +196,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
                 <button type="button" onclick={copy(d, embed.clone(), "Embed code")} data-testid="embed-copy">{ "Copy embed code" }</button>
                 <textarea class="share__code" readonly=true rows="2" aria-label="Embed code" data-testid="embed-code" value={embed} />
             </div>
-            { export_row(m, d) }
+            { export_row(m, d, &with_messages) }
             <div class="share__row">
                 <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON or text here" aria-label="Scenario JSON or text to import" data-testid="import-text" />
                 <button type="button" onclick={on_paste_import} data-testid="import-paste">{ "Import pasted scenario" }</button>

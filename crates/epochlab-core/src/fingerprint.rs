@@ -76,7 +76,7 @@ pub(crate) fn fingerprint(state: &State, memory: &Memory) -> u64 {
     h.finish()
 }
 
-/// Feed what the fingerprint covers to any hasher (the cross-check hashes it with stateright's own).
+/// Feed what the fingerprint covers to any hasher.
 pub(crate) fn hash_behaviour<H: Hasher>(state: &State, memory: &Memory, h: &mut H) {
     state.hash(h);
     let steps = memory.records.iter().map(|r| r.step).chain(memory.history.steps());

@@ -50,18 +50,33 @@ fn leader_hw_truncation_has_a_shortest_counterexample() {
     assert_counterexample(Variant::LeaderHwTruncation);
 }
 
+/// The whole space within the default bounds but the depth (2 brokers, 2 records, epoch 3) closes at depth
+/// 13, not 12: eight states need 13 events, e.g. four elections of A (epoch 3), two produces, B fetching
+/// both with the last response lost, then A and B each crashing unnoticed and restarting (which resets A's
+/// record of B's LEO and sends B back to truncating, without a new epoch). So at the default depth 12 the
+/// search finds no failure and says it stopped at the depth bound (8,158 and 7,094 states); at depth 13 it
+/// has seen every state (8,166 and 7,102).
 #[test]
 fn kafka_2_1_and_diverging_epoch_have_none_within_the_bounds() {
     for variant in [Variant::Kafka21, Variant::DivergingEpoch] {
         let r = search(variant);
         assert!(r.counterexample.is_none(), "{}: {:?}", variant.id(), r.counterexample.map(|s| s.to_json()));
-        assert!(!r.hit_state_limit && !r.cancelled, "{}: {r:?}", variant.id());
-        println!(
-            "{}: none, {} states, depth {}, exhausted {}",
+        assert!(!r.exhausted && !r.hit_state_limit && !r.cancelled, "{}: {r:?}", variant.id());
+        let whole = check(&CheckConfig { variant, depth: 13, ..CheckConfig::default() }, |_| true);
+        assert!(whole.counterexample.is_none(), "{}: {:?}", variant.id(), whole.violation);
+        assert!(whole.exhausted, "{}: {whole:?}", variant.id());
+        assert!(
+            whole.unique_states > r.unique_states,
+            "{}: {} then {}",
             variant.id(),
             r.unique_states,
-            r.depth_reached,
-            r.exhausted
+            whole.unique_states
+        );
+        println!(
+            "{}: none, {} states at depth 12, exhausted at depth 13 with {} states",
+            variant.id(),
+            r.unique_states,
+            whole.unique_states
         );
     }
 }
@@ -152,16 +167,88 @@ fn a_cancelled_search_says_so_and_is_not_exhausted() {
     assert_eq!(calls, 3);
 }
 
-/// The issue asks for kafka-2.1 and diverging-epoch to be exhausted at the default bounds: with depth 12 the
-/// search is stopped by the depth bound (392,538 and 425,160 states, more states one event further), and the
-/// whole space within 2 brokers, 2 records and epoch 3 is explored only at depth 24 (828,234
-/// states for kafka-2.1). Minutes in a debug build.
+/// With 3 brokers the space is too deep to close at depth 10 (266,770 of its 564,974 states for
+/// kafka-2.1): every state is seen only at depth 21, about 20 s in a release build.
 #[test]
-#[ignore = "about a minute in a debug build: run with --release -- --ignored"]
-fn kafka_2_1_is_exhausted_within_two_brokers_two_records_epoch_three_given_the_depth() {
-    let r = check(&CheckConfig { variant: Variant::Kafka21, depth: 30, ..CheckConfig::default() }, |_| true);
+#[ignore = "about 20 s in a release build, minutes in a debug one: run with --release -- --ignored"]
+fn kafka_2_1_with_three_brokers_is_exhausted_given_the_depth() {
+    let config = CheckConfig { variant: Variant::Kafka21, brokers: 3, depth: 30, ..CheckConfig::default() };
+    let r = check(&config, |_| true);
     assert!(r.counterexample.is_none(), "{:?}", r.violation);
     assert!(r.exhausted, "{r:?}");
     assert!(r.depth_reached < 30, "{}", r.depth_reached);
-    println!("kafka-2.1: exhausted, {} states, depth {}", r.unique_states, r.depth_reached);
+    println!("kafka-2.1, 3 brokers: exhausted, {} states, depth {}", r.unique_states, r.depth_reached);
+}
+
+mod stamps {
+    use epochlab_core::checker::{check, settings_crc, CheckConfig, Stamp};
+    use epochlab_core::scenario::Config;
+    use epochlab_core::Variant;
+
+    fn proof() -> (CheckConfig, Stamp) {
+        let config = CheckConfig { variant: Variant::Kafka21, depth: 6, ..CheckConfig::default() };
+        let r = check(&config, |_| true);
+        (config.clone(), Stamp::of(&config, &r).expect("no failure within depth 6"))
+    }
+
+    #[test]
+    fn a_stamp_reads_back_from_a_link_and_a_re_run_confirms_it() {
+        let (config, stamp) = proof();
+        let text = stamp.to_string();
+        assert!(text.starts_with("1~kafka-2.1~default~2~2~3~6~I1.I2.I3.I4.I5.I7.L1~"), "{text}");
+        let link = format!("https://example.org/epochlab/#s=1abc&proof={text}&embed=view");
+        assert_eq!(Stamp::in_fragment(&link), Some(Ok(stamp.clone())));
+        assert_eq!(Stamp::in_fragment("#s=1abc"), None);
+        assert!(stamp.summary().starts_with("kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6: "));
+        let rerun = Stamp::of(&config, &check(&config, |_| true));
+        assert_eq!(stamp.confirmed_by(rerun.as_ref()), Ok(()));
+    }
+
+    #[test]
+    fn a_re_run_with_other_settings_counts_or_verdict_does_not_confirm() {
+        let (config, stamp) = proof();
+        let unclean = Config { unclean_leader_election: true, ..Config::default() };
+        let other = CheckConfig { config: unclean.clone(), ..config.clone() };
+        assert_ne!(settings_crc(&unclean, Variant::Kafka21), stamp.config);
+        let rerun = Stamp::of(&other, &check(&other, |_| true));
+        assert!(stamp.confirmed_by(rerun.as_ref()).unwrap_err().contains("cluster settings"));
+        let more = Stamp { states: stamp.states + 1, ..stamp.clone() };
+        assert!(more.confirmed_by(Some(&stamp)).unwrap_err().contains("states"));
+        assert!(stamp.confirmed_by(None).is_err());
+        // The release a scenario names does not change what is searched: the variant decides.
+        assert_eq!(settings_crc(&Config::default(), Variant::Kafka21), stamp.config);
+    }
+
+    #[test]
+    fn a_failure_a_cancel_or_the_state_limit_makes_no_stamp() {
+        let found = CheckConfig { variant: Variant::HwTruncation, ..CheckConfig::default() };
+        assert_eq!(Stamp::of(&found, &check(&found, |_| true)), None);
+        let (config, _) = proof();
+        let long = CheckConfig { depth: 12, ..config.clone() };
+        assert_eq!(Stamp::of(&long, &check(&long, |_| false)), None, "cancelled");
+        let small = CheckConfig { max_states: 10, ..config };
+        assert_eq!(Stamp::of(&small, &check(&small, |_| true)), None);
+    }
+
+    #[test]
+    fn a_damaged_stamp_says_what_is_wrong() {
+        let (_, stamp) = proof();
+        let good = stamp.to_string();
+        let cases = [
+            (good.replacen("1~", "2~", 1), "version 1"),
+            (good.replace("kafka-2.1", "kafka-9"), "no variant"),
+            (good.replace("~default~", "~tiny~"), "no alphabet"),
+            (good.replacen("~2~2~3~6~", "~9~2~3~6~", 1), "brokers \"9\""),
+            (good.replacen("~2~2~3~6~", "~2~2~3~x~", 1), "depth \"x\""),
+            (good.replace("I7", "I9"), "no invariant"),
+            (good.replace("~depth~", "~maybe~").replace("~exhausted~", "~maybe~"), "instead of exhausted"),
+            (good[..good.len() - 2].to_string(), "8 hex digits"),
+            (good.rsplit_once('~').map(|(a, _)| a.to_string()).unwrap_or_default(), "10 fields"),
+            (String::new(), "version 1"),
+        ];
+        for (text, why) in cases {
+            let e = Stamp::parse(&text).expect_err(&text);
+            assert!(e.contains(why), "{text}: {e}");
+        }
+    }
 }

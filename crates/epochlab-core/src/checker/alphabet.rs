@@ -21,6 +21,14 @@ impl Alphabet {
         }
     }
 
+    /// `default` or `full`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Alphabet::Default => "default",
+            Alphabet::Full => "full",
+        }
+    }
+
     /// The events, for `brokers` in assignment order. Produces write auto-named records (r0, r1, …).
     pub fn events(self, brokers: &[String]) -> Vec<Event> {
         let full = self == Alphabet::Full;

@@ -1,22 +1,28 @@
 //! A bounded model checker over the core itself (pure, one thread, deterministic): breadth-first from the
-//! contract's initial state, one event of an alphabet per transition, deduplicated on the stable
-//! fingerprint of (state, memory). Successors are tried in alphabet order, so the first counterexample
-//! found is a shortest one, and the same on every run and platform.
+//! contract's initial state, one event of an alphabet per transition, deduplicated on a stable fingerprint
+//! of a canonical projection of (state, memory) that merges only states with the same future (`canon`,
+//! model §11.1). Successors are tried in alphabet order, so the first counterexample found is a shortest
+//! one, and the same on every run and platform.
 //!
 //! Bounds keep the space finite: brokers, records appended (produce is not offered past R), the
 //! controller's leader epoch (a transition past E is pruned), depth, and a state limit at which the search
-//! stops cleanly and says so.
+//! stops cleanly and says so. A result with no failure can be stamped (`stamp`) for a share link.
 
 mod alphabet;
+mod canon;
+#[cfg(test)]
+mod faithful;
 mod search;
 mod seen;
 mod shrink;
 mod space;
+mod stamp;
 
 pub use alphabet::Alphabet;
 pub use search::{check, Search};
 pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
 pub use space::{Node, Space, Successor};
+pub use stamp::{settings_crc, Stamp};
 
 use crate::invariants::{InvariantId, Violation};
 use crate::scenario::{Config, Scenario};

@@ -115,8 +115,9 @@ impl Search {
             };
             self.depth = self.depth.max(node.depth());
             if self.space.at_depth_bound(&node) {
-                // Left unexpanded: the space is not exhausted, only explored to the depth bound.
-                self.depth_cut = true;
+                // Left unexpanded. The space is exhausted all the same if no event leads from it anywhere
+                // new: to a state not seen, or to a violation (which would lie past the bound).
+                self.depth_cut = self.depth_cut || self.leads_somewhere_new(&node);
                 continue;
             }
             if let Some(done) = self.expand(&node, path) {
@@ -124,6 +125,20 @@ impl Search {
             }
         }
         None
+    }
+
+    /// Whether a successor of `node` is a state not seen yet or ends a counterexample.
+    fn leads_somewhere_new(&self, node: &Node) -> bool {
+        let mut new = false;
+        self.space.for_each_successor(node, |_, next| {
+            new = next.violation.is_some() || !self.seen.contains(next.node.fingerprint());
+            if new {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        new
     }
 
     /// Stop here: the result so far, marked cancelled.

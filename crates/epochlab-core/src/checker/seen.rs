@@ -20,6 +20,21 @@ impl Seen {
         self.len
     }
 
+    /// Whether it holds `fingerprint`.
+    pub(crate) fn contains(&self, fingerprint: u64) -> bool {
+        let key = if fingerprint == 0 { ZERO } else { fingerprint };
+        let mask = self.slots.len() - 1;
+        let mut i = (key as usize) & mask;
+        for _ in 0..self.slots.len() {
+            match self.slots[i] {
+                0 => return false,
+                k if k == key => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+        false
+    }
+
     /// Insert; false when it was already there.
     pub(crate) fn insert(&mut self, fingerprint: u64) -> bool {
         if (self.len + 1) * 4 > self.slots.len() * 3 {
@@ -69,8 +84,10 @@ mod tests {
             assert!(seen.insert((i + 1).wrapping_mul(0x2545_f491_4f6c_dd1d)));
         }
         for i in 0..200_000u64 {
+            assert!(seen.contains((i + 1).wrapping_mul(0x2545_f491_4f6c_dd1d)));
             assert!(!seen.insert((i + 1).wrapping_mul(0x2545_f491_4f6c_dd1d)));
         }
+        assert!(!seen.contains(0x1234_5678));
         assert_eq!(seen.len(), 200_000);
     }
 }

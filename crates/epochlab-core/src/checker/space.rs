@@ -5,21 +5,21 @@
 use std::hash::{Hash, Hasher};
 use std::ops::ControlFlow;
 
-use super::CheckConfig;
+use super::{canon, CheckConfig};
 use crate::engine::{Memory, Sim};
-use crate::fingerprint::{fingerprint, hash_behaviour};
+use crate::fingerprint::StableHasher;
 use crate::invariants::Violation;
 use crate::scenario::{Config, Event, Scenario, MAX_BROKERS};
 use crate::state::State;
 use crate::variant::Protocol;
 
 /// A state of the search: the replicas and controller, the simulator's memory, and the depth it was first
-/// reached at. Equal and hashed by what decides the future (the fingerprint's fields), depth aside.
+/// reached at. Hashed by what decides the future (the checker's projection, `canon`), depth aside.
 #[derive(Clone, Debug)]
 pub struct Node {
     pub(crate) state: State,
     pub(crate) memory: Memory,
-    depth: u32,
+    pub(crate) depth: u32,
 }
 
 impl Node {
@@ -28,15 +28,17 @@ impl Node {
         self.depth
     }
 
-    /// The stable fingerprint the search deduplicates on.
+    /// The stable fingerprint of its projection, which the search deduplicates on.
     pub fn fingerprint(&self) -> u64 {
-        fingerprint(&self.state, &self.memory)
+        let mut h = StableHasher::default();
+        self.hash(&mut h);
+        h.finish()
     }
 }
 
 impl Hash for Node {
     fn hash<H: Hasher>(&self, h: &mut H) {
-        hash_behaviour(&self.state, &self.memory, h);
+        canon::hash_node(&self.state, &self.memory, h);
     }
 }
 
@@ -76,6 +78,12 @@ impl Space {
         &self.config
     }
 
+    /// The scenario the paths extend and its protocol (the exact reference search of the tests).
+    #[cfg(test)]
+    pub(crate) fn engine(&self) -> (&Scenario, Protocol) {
+        (&self.base, self.protocol)
+    }
+
     /// The events offered from every node, in the order successors are tried.
     pub fn alphabet(&self) -> &[Event] {
         &self.alphabet
@@ -103,8 +111,7 @@ impl Space {
         if !sim.transition(node.depth, event) || sim.state.controller.leader_epoch > self.config.epochs {
             return None;
         }
-        let violation = self.new_goal_violation(&node.memory, &sim.memory);
-        Some(Successor { node: Node { state: sim.state, memory: sim.memory, depth: node.depth + 1 }, violation })
+        Some(self.arrive(node, sim.state, sim.memory))
     }
 
     /// Every successor of `node` in alphabet order, to `visit` (which may stop the walk), as
@@ -126,12 +133,18 @@ impl Space {
             if after.state.controller.leader_epoch > self.config.epochs {
                 continue;
             }
-            let violation = self.new_goal_violation(&node.memory, &after.memory);
-            let next = Node { state: after.state, memory: after.memory, depth: node.depth + 1 };
-            if visit(index, Successor { node: next, violation }).is_break() {
+            if visit(index, self.arrive(node, after.state, after.memory)).is_break() {
                 return;
             }
         }
+    }
+
+    /// The node one step after `from`: the goal violation the step added, if any, then the memory without
+    /// what the goal does not read.
+    fn arrive(&self, from: &Node, state: State, mut memory: Memory) -> Successor {
+        let violation = self.new_goal_violation(&from.memory, &memory);
+        canon::forget_unwatched(&mut memory, &self.config.goal);
+        Successor { node: Node { state, memory, depth: from.depth + 1 }, violation }
     }
 
     /// A violation of the goal, not by design, that the step added.

@@ -51,9 +51,14 @@ impl History {
 
     /// After a step: everything below the true leader's HW is committed from now on. While the same leader
     /// leads in the same epoch its log below the HW never changes (a leader never truncates), so only the
-    /// newly committed offsets are recorded.
+    /// newly committed offsets are recorded. The mark is dropped whenever there is no true leader (a leader
+    /// that went down may come back in the same epoch with another log), so it is always a function of the
+    /// state: the current true leader, its epoch and HW, or none.
     pub(crate) fn observe(&mut self, state: &State, step: u32) {
-        let Some(tl) = state.true_leader() else { return };
+        let Some(tl) = state.true_leader() else {
+            self.committed_mark = None;
+            return;
+        };
         let r = state.replica(tl);
         let from = match self.committed_mark {
             Some((leader, epoch, hw)) if leader == tl && epoch == r.known_epoch => hw.min(r.hw),
@@ -118,6 +123,46 @@ impl History {
 
     pub(crate) fn max_hw(&self) -> Option<(u32, BrokerId, i32)> {
         self.max_hw
+    }
+
+    /// Forget the highest exposed HW (only O1 reads it): a search that does not look for O1 drops it, so
+    /// that states differing in it alone are one (model §11.1).
+    pub(crate) fn forget_hw_peak(&mut self) {
+        self.max_hw = None;
+    }
+
+    /// Forget the acks=all acknowledgements and the reads of records that were also committed: a loss of
+    /// such a record is an I2 or I5 violation exactly when it is an I1 violation, by design under the same
+    /// rule, and I1 is checked first. Only for a search that looks for I1 (model §11.1).
+    pub(crate) fn forget_covered_by_commits(&mut self) {
+        let committed = &self.committed;
+        self.acked.retain(|key, (acks, _)| *acks != Acks::All || !committed.contains_key(key));
+        self.seen.retain(|key, _| !committed.contains_key(key));
+    }
+
+    /// The steps the by-design rules compare a record's write step with: unclean elections and power crashes.
+    pub(crate) fn by_design_steps(&self) -> impl Iterator<Item = u32> + '_ {
+        self.unclean.iter().copied().chain(self.power_crashes.iter().map(|c| c.step))
+    }
+
+    /// Hash what decides the invariants' future verdicts (model §11.1): which `(offset, id)` were committed,
+    /// acknowledged (and with which acks) or seen, but not the steps at which they were (only messages name
+    /// those); unclean elections and power crashes with their steps as ranks among `ranks` (the by-design
+    /// rules compare them with records' write steps); the highest exposed HW's value (O1 compares it, its
+    /// broker and epoch are for the message). Not the committed mark: a function of the state (see
+    /// `observe`).
+    pub(crate) fn hash_verdicts<H: Hasher>(&self, h: &mut H, ranks: &StepRanks) {
+        self.committed.len().hash(h);
+        self.committed.keys().for_each(|key| key.hash(h));
+        self.acked.len().hash(h);
+        self.acked.iter().for_each(|(key, (acks, _))| (key, acks).hash(h));
+        self.seen.len().hash(h);
+        self.seen.keys().for_each(|key| key.hash(h));
+        self.unclean.len().hash(h);
+        self.unclean.iter().for_each(|&step| ranks.of_step(step).hash(h));
+        self.power_crashes.len().hash(h);
+        self.power_crashes.iter().for_each(|c| (ranks.of_step(c.step), c.broker, c.isr).hash(h));
+        self.max_hw.map(|(hw, _, _)| hw).hash(h);
     }
 
     /// Whether Kafka's guarantee no longer covers a record written at `written`: an unclean election since,
