@@ -150,14 +150,24 @@ pub fn viewport_width() -> i32 {
 /// Focus the element matching `selector` once the page has drawn the action that asked for it (a timer of
 /// 0 ms runs after Yew's render). Nothing happens if it is not there.
 pub fn focus_after_render(selector: &str) {
-    let selector = selector.to_string();
-    gloo::timers::callback::Timeout::new(0, move || {
-        let found = gloo::utils::document().query_selector(&selector).ok().flatten();
-        if let Some(el) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-            let _ = el.focus();
-        }
-    })
-    .forget();
+    // Once the render is done; again a little later if the focus fell to the page (a loaded machine can
+    // draw after the first try, removing the element focused then), never taking it from another element.
+    for (attempt, delay) in [0u32, 40, 160].into_iter().enumerate() {
+        let selector = selector.to_string();
+        gloo::timers::callback::Timeout::new(delay, move || {
+            let document = gloo::utils::document();
+            let body: Option<web_sys::Element> = document.body().map(Into::into);
+            let lost = document.active_element().is_none_or(|a| Some(a) == body);
+            if attempt > 0 && !lost {
+                return;
+            }
+            let found = document.query_selector(&selector).ok().flatten();
+            if let Some(el) = found.and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                let _ = el.focus();
+            }
+        })
+        .forget();
+    }
 }
 
 /// The value of `attr` on the nearest element, from an event's target up, that has it: how one listener
