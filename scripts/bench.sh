@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: speed, measured and printed, never asserted. Three parts:
-#   1. the size of the release build's WebAssembly plus its JS glue, each gzipped -9 (the budget is 250 KB);
+#   1. the size of the release build's first download, WebAssembly plus its JS glue, each gzipped -9 (it must
+#      stay under 300 KB; the aim is 250 KB);
 #   2. drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs; the budget is 16 ms, one frame): real
 #      pointer drops onto generated scenarios of growing size, printed as a table: 200 events under three
 #      variants (the figure measured since the start), then 200, 500 and 1,000 under four, so that the growth
@@ -22,7 +23,9 @@ cd "$ROOT"
 
 # The release build measured here, in its own folder so `trunk serve` (dist/) and the e2e build are untouched.
 SITE="$ROOT/dist-bench"
-BUDGET_BYTES=250000 # 250 KB, counted in thousands of bytes (the stricter reading)
+# Counted in thousands of bytes (the stricter reading).
+CEILING_BYTES=300000
+AIM_BYTES=250000
 
 say "[1/4] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
 trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
@@ -41,10 +44,11 @@ for f in "${wasm[@]}"; do wasm_bytes=$((wasm_bytes + $(gz "$f"))); done
 for f in "${js[@]}"; do js_bytes=$((js_bytes + $(gz "$f"))); done
 total=$((wasm_bytes + js_bytes))
 raw=$(cat "${wasm[@]}" "${js[@]}" | wc -c)
-verdict=$([[ $total -lt $BUDGET_BYTES ]] && echo "under" || echo "OVER")
-size_line="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $verdict the 250 KB budget"
+ceiling=$([[ $total -lt $CEILING_BYTES ]] && echo "under" || echo "OVER")
+aim=$([[ $total -lt $AIM_BYTES ]] && echo "under" || echo "over")
+size_line="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $ceiling the 300 KB ceiling, $aim the 250 KB aim"
 echo "$size_line"
-# Loaded on first use (the Learn panel, the checker), not part of the figure above.
+# Loaded on first use (the lessons and the panels' module, the checker's worker), not part of the figure above.
 for f in "${later[@]}"; do echo "  loaded on first use: $(basename "$f"), gzip -9: $(kb "$(gz "$f")")"; done
 
 say "[2/4] drop-to-paint in headless Chromium (e2e/bench/drop-to-paint.mjs)"
