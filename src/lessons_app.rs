@@ -1,10 +1,12 @@
 //! The lessons' module: a second wasm binary (`epochlab-lessons`), loaded by the page when the Learn panel
-//! first opens, a lesson link is opened or one of the panels it draws (`model::panels`: the message
-//! diagram, the text, the checker, share and export) is opened, so that their code and the lessons' content
-//! stay out of the page's first download. It draws the Learn panel and the lesson followed into the page's `#lesson-root`, keeps the
-//! lessons' model (`model::learn`, on a model of its own that mirrors what the page shows), and talks to
-//! the page through window events (`model::bridge`): it asks the page to show a lesson's scenario at a step
-//! and to mark what a step points at; the page tells it of every change, on which a task is graded.
+//! first opens, a lesson link is opened, or one of the panels it draws (`model::panels`: the configuration,
+//! the message diagram, the text, the checker, share and export) is opened, so that their code and the
+//! lessons' content stay out of the page's first download. It draws the Learn panel and the lesson followed
+//! into the page's `#lesson-root` and the panels into theirs, keeps the lessons' model (`model::learn`, on a
+//! model of its own that mirrors what the page shows), and talks to the page through window events
+//! (`model::bridge`): it asks the page to show a lesson's scenario at a step, to mark what a step points at
+//! and to carry out what the user did in a panel; the page tells it of every change, on which a task is
+//! graded.
 
 use std::cell::RefCell;
 use std::rc::Rc;
