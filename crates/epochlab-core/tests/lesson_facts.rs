@@ -21,10 +21,10 @@
 //!
 //! The second half shows that the reader catches a wrong number, a wrong broker and a record that does not exist.
 
-use std::fs;
-use std::path::Path;
+#[path = "support/shipped_lessons.rs"]
+mod shipped_lessons;
 
-use epochlab_core::lesson::{parse_lesson, Lesson, LessonStep};
+use epochlab_core::lesson::{Lesson, LessonStep};
 use epochlab_core::scenario::Scenario;
 use epochlab_core::state::State;
 use epochlab_core::trace::Trace;
@@ -251,15 +251,7 @@ fn contradictions(lesson: &Lesson) -> Vec<String> {
 }
 
 fn lessons() -> Vec<Lesson> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
-    let mut files: Vec<_> = fs::read_dir(dir)
-        .expect("lessons/")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.file_name().is_some_and(|n| n != "index.json"))
-        .collect();
-    files.sort();
-    files.iter().map(|f| parse_lesson(&fs::read_to_string(f).expect("readable")).expect("parses")).collect()
+    shipped_lessons::shipped_lessons().into_iter().map(|(_, lesson)| lesson).collect()
 }
 
 #[test]

@@ -5,27 +5,13 @@
 use std::fs;
 use std::path::Path;
 
+#[path = "support/shipped_lessons.rs"]
+mod shipped_lessons;
+
 use epochlab_core::lesson::{answer, parse_index, parse_lesson, validate, Answer, Lesson, LessonStep, Segment};
 
 fn lessons() -> Vec<(String, Lesson)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");
-    // Every file but the index is a lesson.
-    let mut files: Vec<_> = fs::read_dir(dir)
-        .expect("lessons/")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.file_name().is_some_and(|n| n != "index.json"))
-        .collect();
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| {
-            let text = fs::read_to_string(&f).expect("readable");
-            let name = f.file_name().unwrap_or_default().to_string_lossy().to_string();
-            let lesson = parse_lesson(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, lesson)
-        })
-        .collect()
+    shipped_lessons::shipped_lessons()
 }
 
 #[test]
