@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { chips, expectAccessible, open, watchErrors } from './helpers';
+import { chips, expectAccessible, open, PHONE, watchErrors } from './helpers';
 
 // Issue #11: axe-core (WCAG 2.2 A and AA) on every state the playground reaches. A serious or critical
 // violation fails; the rest is printed.
@@ -78,7 +78,7 @@ for (const scheme of ['light', 'dark'] as const) {
 }
 
 test.describe('on a 375 px phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(PHONE);
 
   test('the landing page and its panels', async ({ page }) => {
     const errors = watchErrors(page);

@@ -12,6 +12,9 @@ export function watchErrors(page: Page) {
 }
 
 /** Opens the app with a clean localStorage (unless told to keep it). */
+/** A 375 px touch phone, for `test.use` or `browser.newContext`. */
+export const PHONE = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+
 export async function open(page: Page, keepStorage = false) {
   await page.goto('./');
   if (!keepStorage) {

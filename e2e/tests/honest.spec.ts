@@ -1,7 +1,7 @@
 // Issue 10, parts 3 to 5 (the screen never misleads; pictures and links keep their promises; only the
 // embedding page drives an embed). Screenshots go to /tmp/honest-*.png to be looked at.
 import { expect, Page, test } from '@playwright/test';
-import { chips, open, watchErrors } from './helpers';
+import { chips, open, PHONE, watchErrors } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/honest-${name}.png`, fullPage: true });
 
@@ -260,7 +260,7 @@ test.describe('pictures and links', () => {
 });
 
 test.describe('on a 375 px touch screen', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(PHONE);
 
   test('a preset opens with its variants, the verdicts say why, the legend explains the looks', async ({ page }) => {
     const errors = watchErrors(page);

@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { chips, expectAccessible, open, watchErrors } from './helpers';
+import { chips, expectAccessible, open, PHONE, watchErrors } from './helpers';
 
 // Issue #11: a keyboard flow that keeps its place, logs read cell by cell, narration in a live region, a
 // phone dock that hides no focused element, reflow at 320 px, forced colours.
@@ -93,7 +93,7 @@ test('a screen reader hears each step once and what a placement did', async ({ p
 });
 
 test.describe('on a 375 px phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(PHONE);
 
   test('no focused element is hidden by the palette dock', async ({ page }) => {
     const errors = watchErrors(page);

@@ -1,5 +1,5 @@
 import { expect, Locator, Page, test, TestInfo } from '@playwright/test';
-import { chips, open, shot, watchErrors } from './helpers';
+import { chips, open, PHONE, shot, watchErrors } from './helpers';
 
 /** Opens the Learn panel (its module and lesson list load on first use). */
 async function openLearn(page: Page) {
@@ -171,7 +171,7 @@ test('a corrupt stored progress resets with a notice and breaks nothing', async 
 
 test('lesson 9 on a 375 px touch screen', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await open(page);
   await tap(page.getByTestId('learn-toggle'));
@@ -278,7 +278,7 @@ test('lesson 11 by deep link: a wrong answer shows its misconception and counter
 
 test('lesson 11 on a 375 px touch screen', async ({ browser }, testInfo) => {
   test.setTimeout(60_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await open(page);
   await quizQuestion(page, testInfo, 'phone');
@@ -379,7 +379,7 @@ test('while a question waits, the page gives nothing away and nothing steps past
 
 test('while a question waits on a 375 px touch screen, nothing gives it away and a tap cannot step past it', async ({ browser }, testInfo) => {
   test.setTimeout(60_000);
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await open(page);
   await visit(page, '#lesson=committed-record-lost&step=4');

@@ -1,5 +1,5 @@
 import { expect, Locator, Page, test } from '@playwright/test';
-import { cell, chips, laneOf, mouseDrag, open, watchErrors } from './helpers';
+import { cell, chips, laneOf, mouseDrag, open, PHONE, watchErrors } from './helpers';
 
 // Issue 10, part 2: phones and touch, refused drops that always say why, and no clipped text.
 
@@ -55,7 +55,7 @@ async function expectInside(inner: Locator, outer: Locator) {
 }
 
 test.describe('on a 375 px touch screen', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(PHONE);
 
   test('a scroll that starts on a chip scrolls the page or the timeline and moves no chip', async ({ page }) => {
     const errors = watchErrors(page);

@@ -1,7 +1,7 @@
 import { expect, Page, test } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { cell, chips, laneOf, mouseDrag, open, watchErrors } from './helpers';
+import { cell, chips, laneOf, mouseDrag, open, PHONE, watchErrors } from './helpers';
 
 // Issue 10, part 1: nothing the user made is ever lost (undo and redo, My scenarios, names), and storage that
 // is blocked or full never blanks the page or fails silently.
@@ -350,7 +350,7 @@ test.describe('pasted imports', () => {
 });
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+  test.use(PHONE);
 
   test('undo, redo and My scenarios work by touch at 375 px, with targets of at least 24 px', async ({ page }) => {
     const errors = watchErrors(page);
