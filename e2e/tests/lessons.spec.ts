@@ -224,7 +224,10 @@ test('lesson 10 by deep link: paint what B keeps when its new leader was elected
   // Stopped before step 7, B's fetch: the cursor is on step 6, A's election in epoch 2.
   await expect(page.getByTestId('step-6')).toHaveAttribute('aria-current', 'step');
   // Under kip-279 A answers UNDEFINED and B falls back to its HW 0: both r0 and r1 go.
+  // The row is paintable once the page draws its cells as kept (the question reaches it from the module).
+  await expect(page.getByTestId('cell-kip-279-B-0')).toHaveAttribute('data-paint', 'keep');
   await page.getByTestId('cell-kip-279-B-0').click();
+  await expect(page.getByTestId('cell-kip-279-B-0')).toHaveAttribute('data-paint', 'cut');
   await page.getByTestId('cell-kip-279-B-1').click();
   await expect(page.getByTestId('cell-kip-279-B-1')).toHaveAttribute('data-paint', 'cut');
   await page.getByTestId('paint-submit').click();
