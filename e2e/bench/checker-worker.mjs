@@ -8,7 +8,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const CASES = [
-  { name: 'kafka-2.1 defaults', variant: 'kafka-2.1', brokers: '2', depth: '12' },
+  { name: 'kafka-2.1 defaults', variant: 'kafka-2.1', brokers: '2', depth: '13' },
   { name: 'kafka-2.1 3 brokers depth 8', variant: 'kafka-2.1', brokers: '3', depth: '8' },
 ];
 

@@ -98,7 +98,10 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&s
             ),
             Value::Null,
         ),
-        None => (format!("{}: no failure within {bounds} ({counts}; {rate}).", c.variant.id()), Value::Null),
+        None => (
+            format!("{}: no failure within {bounds} ({counts}; {rate}); longer paths were not tried.", c.variant.id()),
+            Value::Null,
+        ),
     };
     let stamp = Stamp::of(c, r);
     let Some(claim) = claim else {

@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use epochlab_core::checker::{default_goal, Stamp};
+use epochlab_core::checker::{default_goal, Stamp, DEFAULT_DEPTH};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -194,7 +194,7 @@ fn settings(s: &Scenario) -> String {
     Scenario { events: Vec::new(), ..s.clone() }.to_json()
 }
 
-/// The form, once: the defaults are the (hw-truncation, 2 brokers, 2 records, epoch 3, depth 12).
+/// The form, once: the defaults are the checker's (hw-truncation, 2 brokers, 2 records, epoch 3, depth 13).
 fn form_markup() -> String {
     let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
     let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
@@ -227,7 +227,7 @@ fn form_markup() -> String {
         option("3", false),
         number("Records", "records", 2, 4),
         number("Leader epochs", "epochs", 3, 6),
-        number("Depth (events)", "depth", 12, 20)
+        number("Depth (events)", "depth", DEFAULT_DEPTH, 20)
     )
 }
 

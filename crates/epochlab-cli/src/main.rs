@@ -89,7 +89,7 @@ enum Command {
         #[arg(long, default_value_t = 3)]
         epochs: i32,
         /// The longest path.
-        #[arg(long, default_value_t = 12)]
+        #[arg(long, default_value_t = epochlab_core::checker::DEFAULT_DEPTH)]
         depth: u32,
         /// Unique states at which the search stops.
         #[arg(long, default_value_t = 2_000_000)]

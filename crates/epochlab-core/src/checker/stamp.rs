@@ -113,7 +113,7 @@ impl Stamp {
         params.split('&').find_map(|p| p.strip_prefix("proof=")).map(Stamp::parse)
     }
 
-    /// The claim in words: "kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 12: 8158
+    /// The claim in words: "kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 13: 8166
     /// states, every state explored".
     pub fn summary(&self) -> String {
         let [b, r, e, d] = self.bounds;
