@@ -31,9 +31,10 @@ impl Sim<'_> {
             Some(b) => reject(
                 "ELIGIBLE_LEADERS_NOT_AVAILABLE",
                 if clean.is_some() {
-                    format!("{} is not in the ISR {}", self.name(b), self.set_names(c.isr))
+                    say!(self, "{} is not in the ISR {}", self.name(b), self.set_names(c.isr))
                 } else {
-                    format!(
+                    say!(
+                        self,
                         "{} is not in the ISR {} and unclean leader election is disabled",
                         self.name(b),
                         self.set_names(c.isr)
@@ -54,9 +55,9 @@ impl Sim<'_> {
         if c.live.is_empty() {
             "no broker is live".to_string()
         } else if self.scenario.config.unclean_leader_election {
-            format!("no live broker can lead (live: {})", self.set_names(c.live))
+            say!(self, "no live broker can lead (live: {})", self.set_names(c.live))
         } else {
-            format!("no live ISR member of {} and unclean election is disabled", self.set_names(c.isr))
+            say!(self, "no live ISR member of {} and unclean election is disabled", self.set_names(c.isr))
         }
     }
 
@@ -77,13 +78,13 @@ impl Sim<'_> {
         }
         self.annotate(Annotation::Elected { leader: choice.leader, epoch, unclean: choice.unclean, isr });
         let head = match choice.leader {
-            Some(l) if choice.unclean => format!(
+            Some(l) if choice.unclean => say!(self,
                 "the controller elects {} leader of epoch {epoch} uncleanly: no live ISR member was left, so the ISR becomes {{{}}}",
                 self.name(l),
                 self.name(l)
             ),
-            Some(l) => format!("the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
-            None => format!("the partition goes offline in epoch {epoch}: {}", self.why_no_leader()),
+            Some(l) => say!(self, "the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
+            None => say!(self, "the partition goes offline in epoch {epoch}: {}", self.why_no_leader()),
         };
         let deliveries = self.send_leader_and_isr(now);
         join_clauses(head, deliveries)
@@ -112,11 +113,16 @@ impl Sim<'_> {
     /// E2: apply the newest LeaderAndIsr queued for `b`. The caller checks `b` is up and not a zombie.
     pub(crate) fn apply_leader_and_isr(&mut self, b: BrokerId) -> String {
         let Some(req) = self.state.controller.outbox[b as usize].take() else {
-            return format!("{} has no LeaderAndIsr waiting", self.name(b));
+            return say!(self, "{} has no LeaderAndIsr waiting", self.name(b));
         };
         let known = self.state.replica(b).known_epoch;
         if req.epoch <= known {
-            return format!("{} ignores LeaderAndIsr epoch {}: it already has epoch {known}", self.name(b), req.epoch);
+            return say!(
+                self,
+                "{} ignores LeaderAndIsr epoch {}: it already has epoch {known}",
+                self.name(b),
+                req.epoch
+            );
         }
         self.annotate(Annotation::LeaderAndIsrApplied { broker: b, leader: req.leader, epoch: req.epoch });
         match req.leader {
@@ -130,7 +136,12 @@ impl Sim<'_> {
                 r.known_leader = None;
                 r.fetch_state = FetchState::Idle;
                 r.isr = BrokerSet::EMPTY;
-                format!("{} learns the partition has no leader in epoch {} and stops fetching", self.name(b), req.epoch)
+                say!(
+                    self,
+                    "{} learns the partition has no leader in epoch {} and stops fetching",
+                    self.name(b),
+                    req.epoch
+                )
             }
         }
     }
@@ -151,7 +162,7 @@ impl Sim<'_> {
         }
         self.maybe_increment_hw(b);
         let cache_note = if records_epoch {
-            format!(", records ({}, {leo}) in its epoch cache (KAFKA-7415)", req.epoch)
+            say!(self, ", records ({}, {leo}) in its epoch cache (KAFKA-7415)", req.epoch)
         } else {
             String::new()
         };
@@ -159,9 +170,9 @@ impl Sim<'_> {
         let raised = if now == hw {
             String::new()
         } else {
-            format!(", and with every ISR member at its LEO it moves its HW to {now}")
+            say!(self, ", and with every ISR member at its LEO it moves its HW to {now}")
         };
-        format!(
+        say!(self,
             "{} becomes leader of epoch {} with its own HW {hw} and LEO {leo}{cache_note}{raised}; a leader never truncates",
             self.name(b),
             req.epoch
@@ -185,19 +196,19 @@ impl Sim<'_> {
         r.known_epoch = epoch;
         r.isr = BrokerSet::EMPTY;
         let (hw, leo) = (r.hw, r.leo());
-        let who = format!("{} becomes follower of {} in epoch {epoch}", self.name(b), self.name(leader));
+        let who = say!(self, "{} becomes follower of {} in epoch {epoch}", self.name(b), self.name(leader));
         let same_leader_note = "the leader did not change, so it keeps its fetcher state and truncates nothing";
         match rule {
             BecomeFollowerRule::TruncateToOwnHw | BecomeFollowerRule::TruncateToLeaderHw => {
                 self.state.replicas[b as usize].fetch_state = FetchState::Fetching;
                 if !leader_changed {
-                    return format!("{who}; {same_leader_note}");
+                    return say!(self, "{who}; {same_leader_note}");
                 }
                 self.truncate_on_becoming_follower(b, rule, leader_hw, who)
             }
             BecomeFollowerRule::AskLeaderEpoch => {
                 if !leader_changed && !every_epoch && was_fetching {
-                    return format!("{who}; {same_leader_note} (before KAFKA-7164)");
+                    return say!(self, "{who}; {same_leader_note} (before KAFKA-7164)");
                 }
                 self.state.replicas[b as usize].fetch_state = FetchState::Truncating;
                 let why = match (knew_leader, leader_changed) {
@@ -205,17 +216,21 @@ impl Sim<'_> {
                     (true, true) => "the leader changed",
                     (true, false) => "the epoch changed (KAFKA-7164)",
                 };
-                format!("{who}: {why}, so before fetching it must ask the leader where its log may have diverged (OffsetsForLeaderEpoch)")
+                say!(self, "{who}: {why}, so before fetching it must ask the leader where its log may have diverged (OffsetsForLeaderEpoch)")
             }
             BecomeFollowerRule::FetchWithLastFetchedEpoch => {
                 self.state.replicas[b as usize].epoch_cache.truncate_from_end(leo);
                 let r = &mut self.state.replicas[b as usize];
                 if r.epoch_cache.is_empty() {
                     r.fetch_state = FetchState::Truncating;
-                    format!("{who}; with an empty epoch cache its first fetch falls back to truncating to its HW {hw}")
+                    say!(
+                        self,
+                        "{who}; with an empty epoch cache its first fetch falls back to truncating to its HW {hw}"
+                    )
                 } else {
                     r.fetch_state = FetchState::Validating;
-                    format!(
+                    say!(
+                        self,
                         "{who}; its next Fetch carries LastFetchedEpoch {} so the leader can report any divergence",
                         r.epoch_cache.latest_epoch()
                     )
@@ -236,23 +251,23 @@ impl Sim<'_> {
         let (hw, leo) = (self.state.replica(b).hw, self.state.replica(b).leo());
         let (target, cause, basis) = match (rule, leader_hw) {
             (BecomeFollowerRule::TruncateToLeaderHw, Some(lhw)) => {
-                (lhw.min(leo), TruncateCause::LeaderHw, format!("the leader's HW {lhw}"))
+                (lhw.min(leo), TruncateCause::LeaderHw, say!(self, "the leader's HW {lhw}"))
             }
             (BecomeFollowerRule::TruncateToLeaderHw, None) => {
-                (hw, TruncateCause::OwnHw, format!("its own HW {hw} (the leader is not serving)"))
+                (hw, TruncateCause::OwnHw, say!(self, "its own HW {hw} (the leader is not serving)"))
             }
-            _ => (hw, TruncateCause::OwnHw, format!("its own HW {hw}")),
+            _ => (hw, TruncateCause::OwnHw, say!(self, "its own HW {hw}")),
         };
         let removed = self.truncate_to(b, target, cause);
         if removed.is_empty() {
-            format!("{who} and truncates to {basis}: nothing to discard")
+            say!(self, "{who} and truncates to {basis}: nothing to discard")
         } else {
             let why = if cause == TruncateCause::OwnHw {
                 ": a follower's HW lags the leader's by at least one fetch, so these may have been committed"
             } else {
                 ""
             };
-            format!("{who} and truncates to {basis}, discarding {}{why}", self.labels(&removed))
+            say!(self, "{who} and truncates to {basis}, discarding {}{why}", self.labels(&removed))
         }
     }
 
@@ -270,7 +285,8 @@ impl Sim<'_> {
             }
             let choice = self.choose_leader(None).ok()?;
             let everyone = self.state.controller.live;
-            return Some(format!("{name} led, so {}", self.install_leader(choice, everyone)));
+            let election = self.install_leader(choice, everyone);
+            return Some(say!(self, "{name} led, so {election}"));
         }
         let c = &mut self.state.controller;
         if c.isr.contains(b) && c.isr.len() > 1 {
@@ -282,7 +298,7 @@ impl Sim<'_> {
             let everyone = self.state.controller.live;
             let notes = self.send_leader_and_isr(everyone);
             let head =
-                format!("the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
+                say!(self, "the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
             return Some(join_clauses(head, notes));
         }
         None
@@ -290,7 +306,7 @@ impl Sim<'_> {
 
     /// `{A, B}`.
     pub(crate) fn set_names(&self, set: BrokerSet) -> String {
-        format!("{{{}}}", list_names(set.iter().map(|b| self.name(b))))
+        say!(self, "{{{}}}", list_names(set.iter().map(|b| self.name(b))))
     }
 
     /// `m1, m2`.
@@ -299,7 +315,7 @@ impl Sim<'_> {
     }
 }
 
-/// "head; a; b".
+/// "head; a; b", without the empty clauses of a quiet run.
 pub(crate) fn join_clauses(head: String, rest: Vec<String>) -> String {
-    std::iter::once(head).chain(rest).collect::<Vec<_>>().join("; ")
+    std::iter::once(head).chain(rest).filter(|c| !c.is_empty()).collect::<Vec<_>>().join("; ")
 }

@@ -13,40 +13,54 @@ pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -
     if !sim.state.replica(b).up {
         return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is already down", sim.name(b));
     }
-    let name = sim.name(b).to_string();
-    let mut text = if power {
-        let flushed = sim.state.replica(b).flushed;
+    let flushed = sim.state.replica(b).flushed;
+    let lost = power.then(|| {
         let removed = lose_unflushed(sim, b, flushed);
         let isr = sim.state.controller.isr;
         sim.memory.history.record_power_crash(b, isr, sim.step);
-        if removed.is_empty() {
+        removed
+    });
+    sim.annotate(Annotation::Crashed { broker: b, power });
+    sim.lose_memory(b);
+    let reaction = if notify { Some(sim.controller_on_failure(b)) } else { None };
+    if sim.quiet {
+        return Ok(String::new());
+    }
+    Ok(sentence(&crash_narration(sim, b, lost.as_deref().map(|r| (r, flushed)), reaction)))
+}
+
+/// What a crash did: `lost` the records past the flushed offset (a power crash), `reaction` the
+/// controller's if it noticed (and what it did, if anything).
+fn crash_narration(
+    sim: &Sim<'_>,
+    b: BrokerId,
+    lost: Option<(&[u32], u32)>,
+    reaction: Option<Option<String>>,
+) -> String {
+    let name = sim.name(b);
+    let mut text = match lost {
+        Some((removed, _)) if removed.is_empty() => {
             format!("{name} loses power; every record was flushed, so its log survives")
-        } else {
+        }
+        Some((removed, flushed)) => {
             let were = if removed.len() == 1 { "was" } else { "were" };
             format!(
                 "{name} loses power and with it {}, which {were} past its flushed offset {flushed}",
-                sim.labels(&removed)
+                sim.labels(removed)
             )
         }
-    } else {
-        format!("{name}'s process crashes; the page cache keeps its whole log")
+        None => format!("{name}'s process crashes; the page cache keeps its whole log"),
     };
-    sim.annotate(Annotation::Crashed { broker: b, power });
-    sim.lose_memory(b);
     text.push_str(&format!(
         "; its in-memory state is gone and on restart its HW will be the checkpointed {}",
         sim.state.replica(b).hw
     ));
-    if notify {
-        if let Some(reaction) = sim.controller_on_failure(b) {
-            text.push_str(&format!("; the controller notices: {reaction}"));
-        } else {
-            text.push_str("; the controller notices and marks it dead");
-        }
-    } else {
-        text.push_str("; the controller has not noticed yet, so the ISR and epoch stay as they were");
-    }
-    Ok(sentence(&text))
+    text.push_str(&match reaction {
+        Some(Some(reaction)) => format!("; the controller notices: {reaction}"),
+        Some(None) => "; the controller notices and marks it dead".to_string(),
+        None => "; the controller has not noticed yet, so the ISR and epoch stay as they were".to_string(),
+    });
+    text
 }
 
 /// The power-loss cut: the log keeps what was flushed. The epoch cache file is written synchronously, so it
@@ -78,8 +92,9 @@ pub(crate) fn shutdown(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject>
     let hw = r.hw;
     sim.lose_memory(b);
     let name = sim.name(b).to_string();
-    let reaction = sim.controller_on_failure(b).map(|t| format!("; {t}")).unwrap_or_default();
-    Ok(sentence(&format!(
+    let reaction = sim.controller_on_failure(b).map(|t| say!(sim, "; {t}")).unwrap_or_default();
+    Ok(sentence(&say!(
+        sim,
         "{name} shuts down cleanly: it flushes its log and checkpoints its HW {hw}, then goes down{reaction}"
     )))
 }

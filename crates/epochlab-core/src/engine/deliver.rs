@@ -28,7 +28,7 @@ pub(crate) fn zombie(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     }
     let leader = r.known_leader.map_or("nobody".to_string(), |l| sim.name(l).to_string());
     sim.state.replicas[b as usize].zombie = true;
-    Ok(sentence(&format!(
+    Ok(sentence(&say!(sim,
         "{} turns zombie (KAFKA-6880): it ignores every LeaderAndIsr from now on but keeps fetching from {leader}, the leader it last knew",
         sim.name(b)
     )))

@@ -12,7 +12,8 @@ pub(crate) fn checkpoint_hw(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Re
     let before = r.hw_checkpoint;
     r.hw_checkpoint = r.hw;
     let hw = r.hw;
-    Ok(sentence(&format!(
+    Ok(sentence(&say!(
+        sim,
         "{} writes HW {hw} to its replication-offset-checkpoint (was {before}); a restart will recover at most this",
         sim.name(b)
     )))
@@ -26,7 +27,8 @@ pub(crate) fn flush(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     let before = r.flushed;
     r.flushed = r.leo();
     let leo = r.leo();
-    Ok(sentence(&format!(
+    Ok(sentence(&say!(
+        sim,
         "{} flushes its log to disk up to offset {leo} (was {before}); these records now survive a power loss",
         sim.name(b)
     )))

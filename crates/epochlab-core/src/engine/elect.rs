@@ -31,7 +31,7 @@ pub(crate) fn elect(sim: &mut Sim<'_>, candidate: Option<&str>, deliver: &Delive
         .map(|b| sim.name(b))
         .collect();
     if !undelivered.is_empty() {
-        text.push_str(&format!("; {} will see it only when it is delivered", undelivered.join(", ")));
+        text.push_str(&say!(sim, "; {} will see it only when it is delivered", undelivered.join(", ")));
     }
     Ok(sentence(&text))
 }

@@ -12,6 +12,15 @@ macro_rules! refuse {
     };
 }
 
+/// Narration, formatted only when a trace will show it: a search's transitions are quiet, and its arguments
+/// (broker sets, record labels) are not even worked out there. Where a sentence is built from clauses,
+/// the empty ones are skipped (`controller::join_clauses`, `narrate::sentence`).
+macro_rules! say {
+    ($sim:expr, $($text:tt)+) => {
+        if $sim.quiet { String::new() } else { format!($($text)+) }
+    };
+}
+
 mod controller;
 mod crash;
 mod deliver;
@@ -62,7 +71,8 @@ pub(crate) struct Sim<'a> {
     pub(crate) memory: Memory,
     pub(crate) step: u32,
     pub(crate) annotations: Vec<Annotation>,
-    /// A search's transition: nobody reads the narration of a refused event, so it is not formatted.
+    /// A search's transition: nobody reads its narration, or the reason of a refused event, so neither is
+    /// formatted (`say!`, `refuse!`).
     pub(crate) quiet: bool,
 }
 

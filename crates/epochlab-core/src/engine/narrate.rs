@@ -7,6 +7,9 @@ pub(crate) fn list_names<'a>(names: impl Iterator<Item = &'a str>) -> String {
 
 /// Upper-case the first letter of a clause so that it starts a sentence, and end it with a full stop.
 pub(crate) fn sentence(clause: &str) -> String {
+    if clause.is_empty() {
+        return String::new();
+    }
     // Clauses start with a broker name or an ASCII word; ASCII casing keeps Unicode tables out of the wasm.
     let mut s = clause.to_string();
     if let Some(first) = s.get_mut(0..1) {

@@ -58,7 +58,7 @@ pub(crate) fn produce(
     sim.maybe_increment_hw(p);
     let name = sim.name(p).to_string();
     let label = sim.label(id).to_string();
-    let head = format!("{name} appends {label} at offset {offset} in epoch {epoch}");
+    let head = say!(sim, "{name} appends {label} at offset {offset} in epoch {epoch}");
     let tail = match acks {
         Acks::Zero => {
             sim.annotate(Annotation::Produced { record: id, result: "not_acked" });
@@ -72,17 +72,22 @@ pub(crate) fn produce(
         Acks::All => {
             if sim.memory.pending_acks.iter().any(|a| a.record == id) {
                 sim.annotate(Annotation::Produced { record: id, result: "pending" });
-                format!(
+                say!(
+                    sim,
                     "; acks=all waits until the HW passes it, which needs every ISR member of {} to fetch it",
                     sim.set_names(isr)
                 )
             } else {
-                format!(
+                say!(
+                    sim,
                     "; {name} is the only ISR member, so the HW passes it at once and it is committed and acknowledged"
                 )
             }
         }
     };
+    if sim.quiet {
+        return Ok(String::new());
+    }
     Ok(sentence(&(head + &tail)))
 }
 
@@ -97,7 +102,8 @@ pub(crate) fn consume(sim: &mut Sim<'_>, broker: Option<&str>) -> Result<String,
     let ids: Vec<u32> = seen.iter().map(|s| s.1).collect();
     sim.annotate(Annotation::Consumed { broker: b, records: ids.clone() });
     let what = if ids.is_empty() { "nothing".to_string() } else { sim.labels(&ids) };
-    Ok(sentence(&format!(
+    Ok(sentence(&say!(
+        sim,
         "a consumer reads {what} from {}: everything below its HW {hw}, which is all a consumer may see",
         sim.name(b)
     )))

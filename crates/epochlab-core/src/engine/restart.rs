@@ -23,7 +23,7 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     let hw = r.hw;
     sim.annotate(Annotation::Restarted { broker: b });
     let name = sim.name(b).to_string();
-    let head = format!("{name} restarts with LEO {leo} and recovers HW {hw} from its checkpoint");
+    let head = say!(sim, "{name} restarts with LEO {leo} and recovers HW {hw} from its checkpoint");
 
     let was_dead = !sim.state.controller.live.contains(b);
     sim.state.controller.live.insert(b);
@@ -33,10 +33,10 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
         if choice.leader.is_some() {
             let everyone = sim.state.controller.live;
             let election = sim.install_leader(choice, everyone);
-            return Ok(sentence(&format!("{head}; the partition was offline, so {election}")));
+            return Ok(sentence(&say!(sim, "{head}; the partition was offline, so {election}")));
         }
         // Model §3.4 E1: the offline-partition election finds nobody, so the controller writes nothing.
-        stays_offline = format!(
+        stays_offline = say!(sim,
             "; the partition stays offline: the election finds no eligible leader ({}, ELIGIBLE_LEADERS_NOT_AVAILABLE), so the epoch stays {}",
             sim.why_no_leader(),
             sim.state.controller.leader_epoch
@@ -55,7 +55,7 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     if current.epoch < 0 {
         sim.state.controller.outbox[b as usize] = None;
     }
-    Ok(sentence(&join_clauses(format!("{head}; {controller}{stays_offline}{held}"), notes)))
+    Ok(sentence(&join_clauses(say!(sim, "{head}; {controller}{stays_offline}{held}"), notes)))
 }
 
 fn deliveries(sim: &mut Sim<'_>, b: BrokerId, now: BrokerSet) -> Vec<String> {

@@ -20,6 +20,9 @@ pub(crate) const NOTHING_TO_DO: &str = "nothing to do";
 pub(crate) fn settle(sim: &mut Sim<'_>) -> Result<String, Reject> {
     let before = sim.state.clone();
     let (rounds, still_changing) = run_rounds(sim);
+    if sim.quiet {
+        return Ok(String::new());
+    }
     let mut facts = cluster_facts(sim, before.controller.leader_epoch);
     facts.extend(broker_facts(sim));
     if facts.is_empty() && sim.state != before {

@@ -40,11 +40,11 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
     let hw_after = sim.state.replica(l).hw;
     let (fname, lname) = (sim.name(f).to_string(), sim.name(l).to_string());
     let hw_note = if hw_after > hw_before {
-        format!(", and without waiting for {fname} its HW advances to {hw_after}")
+        say!(sim, ", and without waiting for {fname} its HW advances to {hw_after}")
     } else {
         String::new()
     };
-    Ok(sentence(&format!(
+    Ok(sentence(&say!(sim,
         "{lname} drops {fname} from the ISR, now {}: {fname} has not caught up within replica.lag.time.max.ms (no epoch bump){hw_note}",
         sim.set_names(to)
     )))

@@ -43,6 +43,9 @@ pub(crate) enum Round {
 /// The `fetch` event.
 pub(crate) fn fetch(sim: &mut Sim<'_>, f: BrokerId, drop_response: bool) -> Result<String, Reject> {
     let iteration = iterate(sim, f, drop_response)?;
+    if sim.quiet {
+        return Ok(String::new());
+    }
     Ok(sentence(&narrate::iteration(sim, &iteration)))
 }
 
