@@ -39,7 +39,7 @@ fn crash_narration(
 ) -> String {
     let name = sim.name(b);
     let mut text = match lost {
-        Some((removed, _)) if removed.is_empty() => {
+        Some(([], _)) => {
             format!("{name} loses power; every record was flushed, so its log survives")
         }
         Some((removed, flushed)) => {
