@@ -1,6 +1,6 @@
 //! "Find the shortest failure": the model checker's panel. The search and the shrinker run in a Web Worker
-//! (`crate::checker::worker`), spawned on the first request, so the page neither downloads it before nor
-//! stutters while it runs. What it finds opens on the timeline through an undoable action.
+//! (`crate::checker::worker`), spawned when the panel opens (not with the page), so the page neither
+//! downloads it before nor stutters while it runs; it warms itself up while the user picks the bounds. What it finds opens on the timeline through an undoable action.
 //!
 //! The panel is in the page's first download, so it is written as markup text (one raw node for the form,
 //! one for the buttons and the verdict) with one click and one change listener, and the form is read when a
@@ -79,6 +79,20 @@ fn spawn(on_reply: Callback<Reply>) -> Option<Link> {
     Some(Link { worker, queue, _listener: listener })
 }
 
+/// The panel's worker, started if it is not running.
+fn worker<'a>(
+    link: &'a RefCell<Option<Link>>,
+    status: &UseStateHandle<Option<Reply>>,
+    dispatch: &Dispatch,
+) -> std::cell::RefMut<'a, Option<Link>> {
+    let mut slot = link.borrow_mut();
+    if slot.is_none() {
+        let (status, dispatch) = (status.clone(), dispatch.clone());
+        *slot = spawn(Callback::from(move |r| answer(r, &status, &dispatch)));
+    }
+    slot
+}
+
 /// What a reply does: the panel shows it, and a scenario it carries opens on the timeline.
 fn answer(reply: Reply, status: &UseStateHandle<Option<Reply>>, dispatch: &Dispatch) {
     if let Some((json, cursor, what)) = &reply.open {
@@ -99,6 +113,10 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     let status = use_state(|| None::<Reply>);
     let link = use_mut_ref(|| None::<Link>);
     let in_link = use_memo((), |_| Stamp::in_fragment(&crate::web::hash()));
+    {
+        let (link, status, dispatch) = (link.clone(), status.clone(), props.dispatch.clone());
+        use_effect_with((), move |_| drop(worker(&link, &status, &dispatch)));
+    }
     let onclick = {
         let (root, status, dispatch, scenario) =
             (root.clone(), status.clone(), props.dispatch.clone(), props.model.scenario.clone());
@@ -117,11 +135,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
                 let first = if action == "shrink" { "Shrinking…" } else { "Starting the checker…" };
                 status.set(Some(Reply { kind: "progress".into(), text: first.into(), ..Reply::default() }));
             }
-            let mut slot = link.borrow_mut();
-            if slot.is_none() {
-                let (status, dispatch) = (status.clone(), dispatch.clone());
-                *slot = spawn(Callback::from(move |r| answer(r, &status, &dispatch)));
-            }
+            let slot = worker(&link, &status, &dispatch);
             match slot.as_ref() {
                 Some(worker) => worker.send(request),
                 None => status.set(Some(Reply {

@@ -81,7 +81,7 @@ pub(crate) fn hash_behaviour<H: Hasher>(state: &State, memory: &Memory, h: &mut 
     state.hash(h);
     let steps = memory.records.iter().map(|r| r.step).chain(memory.history.steps());
     let ranks = StepRanks::of(steps);
-    for r in &memory.records {
+    for r in memory.records.iter() {
         (r.epoch, r.leader, r.acks, ranks.of_step(r.step)).hash(h);
     }
     memory.pending_acks.hash(h);

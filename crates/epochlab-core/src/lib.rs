@@ -103,8 +103,8 @@ pub(crate) fn rerun_shared(
         flags: protocol.flags(),
         initial: initial.clone(),
         steps: steps.clone(),
-        violations: memory.violations,
-        records: memory.records,
+        violations: Arc::unwrap_or_clone(memory.violations),
+        records: Arc::unwrap_or_clone(memory.records),
     };
     Run { trace, resume: Resume::new((protocol, scenario, events), initial, steps, checkpoints), reused }
 }

@@ -5,6 +5,7 @@
 //! hashes only this. Each part left out or renamed says why below; model §11.1 has the table.
 
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::engine::Memory;
 use crate::epoch_cache::EpochEntry;
@@ -148,14 +149,14 @@ pub(crate) fn forget_unwatched(memory: &mut Memory, goal: &[InvariantId]) {
     }
     let mut renumbered = vec![None; memory.violations.len()];
     let mut kept = Vec::new();
-    for (index, v) in std::mem::take(&mut memory.violations).into_iter().enumerate() {
+    for (index, v) in memory.violations.iter().enumerate() {
         if goal.contains(&v.invariant) {
             renumbered[index] = Some(kept.len() as u16);
-            kept.push(v);
+            kept.push(v.clone());
         }
     }
-    memory.violations = kept;
-    memory.known.retain(|_, index| match renumbered.get(usize::from(*index)).copied().flatten() {
+    memory.violations = Arc::new(kept);
+    Arc::make_mut(&mut memory.known).retain(|_, index| match renumbered.get(usize::from(*index)).copied().flatten() {
         Some(now) => {
             *index = now;
             true

@@ -1,8 +1,11 @@
 //! What the simulator remembers besides the replica and controller state (model §4, "the checker keeps a
 //! history"): every record produced, the acks=all produces still waiting, the invariants' history, and the
 //! violations already reported. One value, so that a checkpoint or a search can copy it whole and hash it.
+//! The parts that most steps leave alone are shared (`Arc`, copied on write): a search copies the memory
+//! for every transition it tries, and most of them produce nothing and find nothing new.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use crate::invariants::{History, Key, Violation};
 use crate::record::RecordInfo;
@@ -20,13 +23,13 @@ pub(crate) struct PendingAck {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Memory {
     /// Every record ever produced, by id.
-    pub(crate) records: Vec<RecordInfo>,
+    pub(crate) records: Arc<Vec<RecordInfo>>,
     /// acks=all produces not yet answered.
     pub(crate) pending_acks: Vec<PendingAck>,
     /// What the invariants remember across steps.
     pub(crate) history: History,
     /// Every distinct violation so far, at the first step it held.
-    pub(crate) violations: Vec<Violation>,
+    pub(crate) violations: Arc<Vec<Violation>>,
     /// The identity of each violation in `violations`, so that one that keeps holding is not reported again.
-    pub(crate) known: BTreeMap<Key, u16>,
+    pub(crate) known: Arc<BTreeMap<Key, u16>>,
 }

@@ -38,6 +38,8 @@ mod shrink_isr;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use crate::invariants::{self, Ctx};
 use crate::record::RecordInfo;
 use crate::scenario::{Acks, Event, Policy, Scenario};
@@ -217,7 +219,7 @@ impl<'a> Sim<'a> {
     pub(crate) fn new_record(&mut self, label: Option<&str>, epoch: i32, leader: BrokerId, acks: Acks) -> u32 {
         let id = self.memory.records.len() as u32;
         let label = label.map_or_else(|| format!("r{id}"), str::to_string);
-        self.memory.records.push(RecordInfo { label, epoch, step: self.step, leader, acks });
+        Arc::make_mut(&mut self.memory.records).push(RecordInfo { label, epoch, step: self.step, leader, acks });
         id
     }
 }

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use crate::scenario::Acks;
 use crate::state::{BrokerId, BrokerSet, State};
@@ -14,15 +15,16 @@ struct PowerCrash {
     isr: BrokerSet,
 }
 
-/// History for the invariants.
+/// History for the invariants. The three maps grow only now and then (a commit, an acknowledgement, a read),
+/// so they are shared between copies and copied on write: a search copies the history with every node.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct History {
     /// `(offset, id)` ever below a true leader's HW → first step.
-    committed: BTreeMap<(u32, u32), u32>,
+    committed: Arc<BTreeMap<(u32, u32), u32>>,
     /// `(offset, id)` acknowledged to a producer → (acks, step).
-    acked: BTreeMap<(u32, u32), (Acks, u32)>,
+    acked: Arc<BTreeMap<(u32, u32), (Acks, u32)>>,
     /// `(offset, id)` read by a consumer → first step.
-    seen: BTreeMap<(u32, u32), u32>,
+    seen: Arc<BTreeMap<(u32, u32), u32>>,
     /// Steps with an unclean election.
     unclean: Vec<u32>,
     power_crashes: Vec<PowerCrash>,
@@ -34,11 +36,11 @@ pub struct History {
 
 impl History {
     pub(crate) fn record_ack(&mut self, id: u32, offset: u32, acks: Acks, step: u32) {
-        self.acked.entry((offset, id)).or_insert((acks, step));
+        first_only(&mut self.acked, (offset, id), (acks, step));
     }
 
     pub(crate) fn record_seen(&mut self, offset: u32, id: u32, step: u32) {
-        self.seen.entry((offset, id)).or_insert(step);
+        first_only(&mut self.seen, (offset, id), step);
     }
 
     pub(crate) fn record_unclean(&mut self, step: u32) {
@@ -65,7 +67,7 @@ impl History {
             _ => 0,
         };
         for (offset, e) in r.log.iter().enumerate().take(r.hw as usize).skip(from as usize) {
-            self.committed.entry((offset as u32, e.id)).or_insert(step);
+            first_only(&mut self.committed, (offset as u32, e.id), step);
         }
         self.committed_mark = Some((tl, r.known_epoch, r.hw));
     }
@@ -103,13 +105,13 @@ impl History {
 
     /// Hash everything it remembers, each step number as its rank.
     pub(crate) fn hash_ranked<H: Hasher>(&self, h: &mut H, ranks: &StepRanks) {
-        for (key, &step) in &self.committed {
+        for (key, &step) in self.committed.iter() {
             (key, ranks.of_step(step)).hash(h);
         }
-        for (key, &(acks, step)) in &self.acked {
+        for (key, &(acks, step)) in self.acked.iter() {
             (key, acks, ranks.of_step(step)).hash(h);
         }
-        for (key, &step) in &self.seen {
+        for (key, &step) in self.seen.iter() {
             (key, ranks.of_step(step)).hash(h);
         }
         for &step in &self.unclean {
@@ -136,8 +138,13 @@ impl History {
     /// rule, and I1 is checked first. Only for a search that looks for I1 (model §11.1).
     pub(crate) fn forget_covered_by_commits(&mut self) {
         let committed = &self.committed;
-        self.acked.retain(|key, (acks, _)| *acks != Acks::All || !committed.contains_key(key));
-        self.seen.retain(|key, _| !committed.contains_key(key));
+        let covered_ack = |key: &(u32, u32), acks: &Acks| *acks == Acks::All && committed.contains_key(key);
+        if self.acked.iter().any(|(key, (acks, _))| covered_ack(key, acks)) {
+            Arc::make_mut(&mut self.acked).retain(|key, (acks, _)| !covered_ack(key, acks));
+        }
+        if self.seen.keys().any(|key| committed.contains_key(key)) {
+            Arc::make_mut(&mut self.seen).retain(|key, _| !committed.contains_key(key));
+        }
     }
 
     /// The steps the by-design rules compare a record's write step with: unclean elections and power crashes.
@@ -179,6 +186,17 @@ impl History {
             }
         }
         None
+    }
+}
+
+/// Insert `value` at `key` unless the key is there (the first step is what counts), copying a shared map
+/// only when it changes.
+fn first_only<V>(map: &mut Arc<BTreeMap<(u32, u32), V>>, key: (u32, u32), value: V)
+where
+    V: Clone,
+{
+    if !map.contains_key(&key) {
+        Arc::make_mut(map).insert(key, value);
     }
 }
 

@@ -20,6 +20,7 @@ pub(crate) use history::StepRanks;
 pub use id::InvariantId;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -52,19 +53,24 @@ pub(crate) struct Key(pub(crate) InvariantId, pub(crate) i64, pub(crate) i64, pu
 
 /// Where checks report: known violations are only noted as holding; new ones are built once.
 pub(crate) struct Sink<'a> {
-    known: &'a mut BTreeMap<Key, u16>,
-    all: &'a mut Vec<Violation>,
+    known: &'a mut Arc<BTreeMap<Key, u16>>,
+    all: &'a mut Arc<Vec<Violation>>,
     holding: Vec<u16>,
 }
 
 impl Sink<'_> {
-    /// Report that the violation `key` holds now; `make` builds it the first time only.
+    /// Report that the violation `key` holds now; `make` builds it the first time only (and only then are
+    /// the shared maps copied).
     pub(crate) fn report(&mut self, key: Key, make: impl FnOnce() -> Violation) {
-        let next = self.all.len() as u16;
-        let index = *self.known.entry(key).or_insert(next);
-        if index == next {
-            self.all.push(make());
-        }
+        let index = match self.known.get(&key) {
+            Some(index) => *index,
+            None => {
+                let next = self.all.len() as u16;
+                Arc::make_mut(self.known).insert(key, next);
+                Arc::make_mut(self.all).push(make());
+                next
+            }
+        };
         self.holding.push(index);
     }
 }
@@ -107,7 +113,7 @@ impl Ctx<'_> {
 
 /// Check every invariant after a step. New violations are appended to `all` (and remembered in `known`);
 /// the result lists the indices into `all` of every violation holding now.
-pub(crate) fn check(ctx: &Ctx<'_>, known: &mut BTreeMap<Key, u16>, all: &mut Vec<Violation>) -> Vec<u16> {
+pub(crate) fn check(ctx: &Ctx<'_>, known: &mut Arc<BTreeMap<Key, u16>>, all: &mut Arc<Vec<Violation>>) -> Vec<u16> {
     let mut sink = Sink { known, all, holding: Vec::new() };
     i1_committed_loss::check(ctx, &mut sink);
     i2_acked_loss::check(ctx, &mut sink);
