@@ -56,6 +56,12 @@ test('a long run reports progress, leaves the page responsive, and stops on Canc
   await openChecker(page);
   await page.getByTestId('checker-variant').selectOption('kafka-2.1');
   await page.getByTestId('checker-brokers').selectOption('3');
+  // Large bounds, so that the search is still running when Cancel is pressed on a fast machine: the whole
+  // space of 3 brokers at the default records and epochs is seen in a few seconds.
+  for (const [field, value] of [['records', '4'], ['epochs', '6'], ['depth', '20']]) {
+    await page.getByTestId(`checker-${field}`).fill(value);
+    await page.getByTestId(`checker-${field}`).dispatchEvent('change');
+  }
   await page.getByTestId('checker-run').click();
   await expect(page.getByTestId('checker-progress')).toContainText('states/s', { timeout: 30_000 });
   // The page answers while the worker searches: the cursor moves a step back.
