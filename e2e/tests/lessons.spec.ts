@@ -329,6 +329,11 @@ test('while a question waits, the page gives nothing away and nothing steps past
   await page.getByText('Messages: a sequence diagram').click();
   await expect(page.getByTestId('seq-diagram')).toBeVisible();
   await expect(page.getByTestId('seq-diagram')).not.toContainText(/truncated/i);
+  // The checker's Shrink would name the broken invariant and why: it waits too (a search may run).
+  await page.getByTestId('checker').locator('summary').click();
+  await expect(page.getByTestId('checker-shrink')).toBeDisabled();
+  await expect(page.getByTestId('checker-shrink-waits')).toContainText("waits for the lesson's question");
+  await expect(page.getByTestId('checker-run')).toBeEnabled();
   await shot(page, testInfo, 'question-waits-desktop');
   // Every way forward is refused, and says why (the banner and the live region).
   const refused = async () => {
@@ -374,6 +379,8 @@ test('while a question waits, the page gives nothing away and nothing steps past
   await expect(page.getByTestId('headline')).not.toContainText(NEUTRAL);
   await expect(page.getByTestId('description')).toContainText('truncates to that stale HW');
   await expect(page.getByTestId('verdict-hw-truncation')).not.toHaveText(`${NEUTRAL}.`);
+  await expect(page.getByTestId('checker-shrink')).toBeEnabled();
+  await expect(page.getByTestId('checker-shrink-waits')).toHaveCount(0);
   await page.getByTestId('cursor-end').click();
   await expect(page.getByTestId('step-9')).toHaveAttribute('aria-current', 'step');
   await shot(page, testInfo, 'question-answered-desktop');

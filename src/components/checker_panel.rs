@@ -149,7 +149,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     let form = use_memo((), |_| Html::from_html_unchecked(form_markup().into()));
     let busy = status.as_ref().is_some_and(|r| r.kind == "progress");
     let stamp = Html::from_html_unchecked(stamp_markup(in_link.as_ref().as_ref(), busy).into());
-    let buttons = Html::from_html_unchecked(buttons_markup(busy).into());
+    let buttons = Html::from_html_unchecked(buttons_markup(busy, props.model.pending.is_some()).into());
     let below = Html::from_html_unchecked(status_markup(status.as_ref()).into());
     html! {
         <div class="checker" data-testid="checker-panel" ref={root} {onclick}>{ stamp }{ (*form).clone() }<div>{ buttons }</div><div>{ below }</div></div>
@@ -247,20 +247,24 @@ fn form_markup() -> String {
 
 /// The buttons: their own raw node, whose text changes only when a run starts or ends, so that progress
 /// reports never replace them (a button under the pointer or the keyboard focus stays).
-fn buttons_markup(busy: bool) -> String {
+/// While a lesson's question waits, Shrink is off: its reasons would say which invariant the scenario breaks
+/// and why, the question's answer. (A search starts from an empty cluster, so it tells nothing about it.)
+fn buttons_markup(busy: bool, question_waits: bool) -> String {
     let button = |act: &str, label: &str, off: bool| {
         format!(
             "<button type=\"button\" data-act=\"{act}\" data-testid=\"checker-{act}\"{}>{label}</button>",
             if off { " disabled" } else { "" }
         )
     };
-    let buttons = format!(
-        "<div class=\"checker__buttons\">{}{}{}</div>",
+    let waits = "<span class=\"checker__waits\" data-testid=\"checker-shrink-waits\">Shrink waits for the \
+                 lesson's question: it would give the answer away.</span>";
+    format!(
+        "<div class=\"checker__buttons\">{}{}{}{}</div>",
         button("run", "Find the shortest failure", busy),
         button("cancel", "Cancel", !busy),
-        button("shrink", "Shrink this scenario", busy)
-    );
-    buttons
+        button("shrink", "Shrink this scenario", busy || question_waits),
+        if question_waits { waits } else { "" }
+    )
 }
 
 /// A stamp the page was opened with: what it claims and a Re-check button, or why it could not be read.
@@ -315,9 +319,13 @@ mod tests {
     #[test]
     fn the_markup_escapes_what_the_worker_says_and_disables_buttons_while_busy() {
         let busy = Reply { kind: "progress".into(), text: "1 states".into(), depth: 2, max: 12, ..Reply::default() };
-        let b = buttons_markup(true);
+        let b = buttons_markup(true, false);
         assert!(b.contains("data-testid=\"checker-run\" disabled") && !b.contains("checker-cancel\" disabled"), "{b}");
-        assert!(buttons_markup(false).contains("checker-cancel\" disabled"));
+        let idle = buttons_markup(false, false);
+        assert!(idle.contains("checker-cancel\" disabled") && !idle.contains("checker-shrink\" disabled"), "{idle}");
+        let asked = buttons_markup(false, true);
+        assert!(!asked.contains("checker-run\" disabled") && asked.contains("checker-shrink\" disabled"), "{asked}");
+        assert!(asked.contains("checker-shrink-waits") && !idle.contains("checker-shrink-waits"));
         let m = status_markup(Some(&busy));
         assert!(m.contains("<progress max=\"12\" value=\"2\""), "{m}");
         let done =
