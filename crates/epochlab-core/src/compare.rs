@@ -32,7 +32,7 @@ pub fn compare(scenario: &Scenario, variants: &[Variant]) -> Comparison {
 /// the scenario) where the scenario did not change. The comparison equals [`compare`]'s; the resume data
 /// returned beside it serves the next re-run.
 pub fn recompare(previous: &Resumes, scenario: &Scenario, variants: &[Variant]) -> (Comparison, Resumes) {
-    let protocols: Vec<Protocol> = variants.iter().map(|&v| Protocol::new(v, &scenario.config.flags)).collect();
+    let protocols: Vec<Protocol> = variants.iter().map(|&v| scenario.config.protocol(v)).collect();
     let events = std::sync::Arc::new(scenario.events.clone());
     let mut reused = scenario.events.len();
     let (traces, resumes): (Vec<Trace>, Vec<Resume>) = protocols

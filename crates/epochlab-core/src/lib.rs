@@ -55,7 +55,7 @@ pub fn run(scenario: &Scenario) -> Trace {
 
 /// Run a scenario under another variant, keeping the scenario's configured flags.
 pub fn run_variant(scenario: &Scenario, variant: Variant) -> Trace {
-    run_protocol(scenario, Protocol::new(variant, &scenario.config.flags))
+    run_protocol(scenario, scenario.config.protocol(variant))
 }
 
 /// Run a scenario under an explicit protocol.

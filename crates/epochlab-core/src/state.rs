@@ -47,9 +47,21 @@ impl BrokerSet {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// Whether empty, by reference (for serde's `skip_serializing_if`).
+    pub fn is_none(&self) -> bool {
+        self.0 == 0
+    }
     /// Members in assignment order.
     pub fn iter(self) -> impl Iterator<Item = BrokerId> {
         (0..8u8).filter(move |b| self.contains(*b))
+    }
+    /// The set with these bits (bit b = broker b).
+    pub fn from_bits(bits: u8) -> BrokerSet {
+        BrokerSet(bits)
+    }
+    /// Its bits (bit b = broker b).
+    pub fn bits(self) -> u8 {
+        self.0
     }
     /// Whether every member of `other` is in `self`.
     pub fn is_superset(self, other: BrokerSet) -> bool {
@@ -174,7 +186,7 @@ pub struct LeaderAndIsr {
 }
 
 /// The controller's view of the partition (ZooKeeper state) and its undelivered requests.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Controller {
     /// The elected leader, if any.
     pub leader: Option<BrokerId>,
@@ -184,8 +196,26 @@ pub struct Controller {
     pub isr: BrokerSet,
     /// Brokers with a live session, as the controller sees them.
     pub live: BrokerSet,
+    /// KIP-966's Eligible Leader Replicas: members that left the ISR while it was below min ISR and may still
+    /// lead once the ISR is empty (always empty without ELR).
+    #[serde(skip_serializing_if = "BrokerSet::is_none")]
+    pub elr: BrokerSet,
+    /// Brokers down after an unclean shutdown (their clean-shutdown file is missing), which KIP-966 drops
+    /// from the ELR when they register again. Kept only with ELR (nothing else reads it).
+    #[serde(skip_serializing_if = "BrokerSet::is_none")]
+    pub unclean_shutdowns: BrokerSet,
     /// Per broker: the newest LeaderAndIsr sent to it and not yet applied.
     pub outbox: [Option<LeaderAndIsr>; crate::scenario::MAX_BROKERS],
+}
+
+/// The KIP-966 sets are hashed only when they have members, so that runs without ELR hash as before.
+impl std::hash::Hash for Controller {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.leader, self.leader_epoch, self.isr, self.live, self.outbox).hash(h);
+        if !self.elr.is_empty() || !self.unclean_shutdowns.is_empty() {
+            (self.elr, self.unclean_shutdowns).hash(h);
+        }
+    }
 }
 
 impl Controller {
@@ -213,6 +243,8 @@ impl State {
                 leader_epoch: -1,
                 isr: BrokerSet::first(brokers),
                 live: BrokerSet::first(brokers),
+                elr: BrokerSet::EMPTY,
+                unclean_shutdowns: BrokerSet::EMPTY,
                 outbox: [None; crate::scenario::MAX_BROKERS],
             },
             replicas: (0..brokers).map(|_| Replica::new()).collect(),

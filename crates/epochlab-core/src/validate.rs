@@ -52,8 +52,12 @@ fn validate_controller(c: &Controller, brokers: usize) -> Result<(), Invalid> {
     let every = crate::state::BrokerSet::first(brokers);
     rule(c.leader_epoch >= -1, None, || format!("leader epoch {} below -1", c.leader_epoch))?;
     rule(c.leader.is_none_or(|l| usize::from(l) < brokers), None, || format!("leader {:?} is no broker", c.leader))?;
-    rule(!c.isr.is_empty(), None, || "empty ISR (ZooKeeper keeps the last member)".to_string())?;
-    rule(every.is_superset(c.isr) && every.is_superset(c.live), None, || "ISR or live set names no broker".into())?;
+    // ZooKeeper and KRaft without ELR keep the last member; with KIP-966's ELR only a leaderless ISR is empty.
+    rule(!c.isr.is_empty() || c.leader.is_none(), None, || "empty ISR under a leader".to_string())?;
+    rule(every.is_superset(c.isr) && every.is_superset(c.live) && every.is_superset(c.elr), None, || {
+        "ISR, ELR or live set names no broker".into()
+    })?;
+    rule(c.isr.iter().all(|b| !c.elr.contains(b)), None, || "a broker is in both the ISR and the ELR".into())?;
     for (b, sent) in c.outbox.iter().enumerate() {
         let Some(req) = sent else { continue };
         rule(b < brokers && req.epoch <= c.leader_epoch, None, || {

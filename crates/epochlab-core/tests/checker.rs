@@ -209,7 +209,7 @@ mod stamps {
     #[test]
     fn a_re_run_with_other_settings_counts_or_verdict_does_not_confirm() {
         let (config, stamp) = proof();
-        let unclean = Config { unclean_leader_election: true, ..Config::default() };
+        let unclean = Config { unclean_leader_election: Some(true), ..Config::default() };
         let other = CheckConfig { config: unclean.clone(), ..config.clone() };
         assert_ne!(settings_crc(&unclean, Variant::Kafka21), stamp.config);
         let rerun = Stamp::of(&other, &check(&other, |_| true));

@@ -21,7 +21,7 @@ fn a_minimal_scenario_takes_every_default() {
     assert_eq!(c.variant, Variant::Kip279);
     assert!(c.flags.is_empty());
     assert_eq!(c.min_insync_replicas, 1);
-    assert!(!c.unclean_leader_election);
+    assert_eq!(c.unclean_leader_election, None);
     assert_eq!(c.hw_checkpoint, Policy::Always);
     assert_eq!(c.flush, Policy::Always);
 }
@@ -40,7 +40,7 @@ fn every_config_field_is_read() {
     assert_eq!(c.variant, Variant::DivergingEpoch);
     assert_eq!(c.flags, [Flag::Kafka7415, Flag::Kip320]);
     assert_eq!(c.min_insync_replicas, 2);
-    assert!(c.unclean_leader_election);
+    assert_eq!(c.unclean_leader_election, Some(true));
     assert_eq!((c.hw_checkpoint, c.flush), (Policy::Manual, Policy::Manual));
 }
 
@@ -142,7 +142,12 @@ fn structural_errors_name_the_field_and_what_was_expected() {
         (r#"{"version": 1, "brokers": ["A"], "config": {"min_insync_replicas": 2}}"#, "config.min_insync_replicas: 2 is more than the 1 broker(s): no acks=all write could ever succeed"),
         (r#"{"version": 1, "brokers": ["A"], "config": {"unclean_leader_election": "yes"}}"#, "config.unclean_leader_election: expected true or false, got the string \"yes\""),
         (r#"{"version": 1, "brokers": ["A"], "config": {"flush": "sometimes"}}"#, "config.flush: unknown policy \"sometimes\" (expected \"always\" or \"manual\")"),
-        (r#"{"version": 1, "brokers": ["A"], "config": {"acks": 1}}"#, "config: unknown field \"acks\" in config (expected variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush, kafka_version)"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"acks": 1}}"#, "config: unknown field \"acks\" in config (expected variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush, kafka_version, eligible_leader_replicas, inter_broker_protocol_version, log_message_format_version)"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"kafka_version": "5.0"}}"#, "config.kafka_version: unknown Kafka release \"5.0\" (known: 0.10.2 to 4.1, with an optional patch)"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"eligible_leader_replicas": true}}"#, "config.eligible_leader_replicas: is a setting of a Kafka release: give config.kafka_version too"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"kafka_version": "3.9", "eligible_leader_replicas": true}}"#, "config.eligible_leader_replicas: Kafka 3.9 has no Eligible Leader Replicas (KIP-966 came in 4.0)"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"kafka_version": "2.1", "inter_broker_protocol_version": "2.1-V1"}}"#, "config.inter_broker_protocol_version: \"2.1-V1\" is not a Kafka version such as 0.10.2, 0.11.0-IV2 or 2.7-IV1"),
+        (r#"{"version": 1, "brokers": ["A"], "config": {"log_message_format_version": "0.10.2"}}"#, "config.log_message_format_version: is a setting of a Kafka release: give config.kafka_version too"),
         (r#"{"version": 1, "brokers": ["A"], "events": {}}"#, "events: expected an array, got an object"),
     ];
     for (json, message) in cases {

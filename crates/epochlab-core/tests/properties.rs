@@ -15,7 +15,7 @@ use epochlab_core::scenario::text::{parse_text, to_text, EventLines};
 use epochlab_core::scenario::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION};
 use epochlab_core::state::{Replica, Role, State};
 use epochlab_core::trace::Outcome;
-use epochlab_core::variant::KafkaRelease;
+use epochlab_core::variant::KafkaVersion;
 use epochlab_core::view::{view, views, CellStatus};
 use epochlab_core::{compare, recompare, rerun_protocol, run_variant, Flag, Protocol, Resumes, Trace, Variant};
 use proptest::prelude::*;
@@ -85,11 +85,13 @@ fn flags() -> impl Strategy<Value = Vec<Flag>> {
 
 /// A whole configuration. `safe`: unclean election off and flush always (the headline property's premise).
 fn config(n: usize, safe: bool) -> impl Strategy<Value = Config> {
-    let unclean = if safe { Just(false).boxed() } else { any::<bool>().boxed() };
+    let unclean = if safe { Just(Some(false)).boxed() } else { proptest::option::of(any::<bool>()).boxed() };
     let flush = if safe { Just(Policy::Always).boxed() } else { policy().boxed() };
-    let release = proptest::option::of(proptest::sample::select(KafkaRelease::ALL.to_vec()));
-    (proptest::sample::select(Variant::ALL.to_vec()), flags(), 1..=n as u8, unclean, policy(), flush, release).prop_map(
-        |(variant, flags, min_insync_replicas, unclean_leader_election, hw_checkpoint, flush, release)| {
+    let release = proptest::option::of(proptest::sample::select(KafkaVersion::all().collect::<Vec<_>>()));
+    let elr = proptest::option::of(any::<bool>());
+    let settings = (unclean, policy(), flush, release, elr);
+    (proptest::sample::select(Variant::ALL.to_vec()), flags(), 1..=n as u8, settings).prop_map(
+        |(variant, flags, min_insync_replicas, (unclean_leader_election, hw_checkpoint, flush, release, elr))| {
             let mut c = Config {
                 variant,
                 flags,
@@ -97,11 +99,13 @@ fn config(n: usize, safe: bool) -> impl Strategy<Value = Config> {
                 unclean_leader_election,
                 hw_checkpoint,
                 flush,
-                kafka_version: None,
+                ..Config::default()
             };
-            // A release decides the variant and flags (about half the configurations name one).
+            // A release decides the variant and flags (about half the configurations name one); 4.0 and
+            // later may set Eligible Leader Replicas either way.
             if let Some(r) = release {
                 c.set_release(r);
+                c.eligible_leader_replicas = elr.filter(|_| r.line().elr().0);
             }
             c
         },
@@ -563,7 +567,7 @@ fn check_narration(scenario: &Scenario, trace: &Trace) -> Check {
         let (text, before, after) = (&step.narration, previous_state(trace, i), &step.state);
         let says_disabled =
             text.contains("unclean election is disabled") || text.contains("unclean leader election is disabled");
-        if says_disabled && scenario.config.unclean_leader_election {
+        if says_disabled && scenario.config.unclean_in_force() {
             return Err(format!("step {i} says unclean election is disabled, but it is enabled: {text}"));
         }
         if text.contains("the leader changed") && !some_known_leader_changed(before, after) {

@@ -64,7 +64,7 @@ fn another_protocol_or_configuration_runs_from_the_start() {
     let other = Protocol::new(Variant::HwTruncation, &s.config.flags);
     assert_eq!(shared(&before, &rerun_protocol(Some(&before.resume), &s, other)), 0);
     let mut e = s.clone();
-    e.config.unclean_leader_election = !e.config.unclean_leader_election;
+    e.config.unclean_leader_election = Some(!e.config.unclean_in_force());
     let after = rerun_protocol(Some(&before.resume), &e, p);
     assert_eq!(shared(&before, &after), 0);
     assert_same_as_full_run(&after, &e, p);

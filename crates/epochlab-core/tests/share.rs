@@ -10,7 +10,7 @@ use epochlab_core::share::{
     check_link, decode, encode, fragment, from_fragment, from_layout, inflate_error, layout, open_payload,
     payload as frame_payload, Content, ShareError, ShareState, MAX_LAYOUT, MAX_PAYLOAD,
 };
-use epochlab_core::variant::KafkaRelease;
+use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 use proptest::prelude::*;
 
@@ -209,10 +209,10 @@ fn config_flags_and_policies_round_trip_in_order() {
         variant: Variant::LeaderHwTruncation,
         flags: vec![Flag::Kip320, Flag::Kafka7415, Flag::Kafka7164, Flag::Kafka7128],
         min_insync_replicas: 3,
-        unclean_leader_election: true,
+        unclean_leader_election: Some(true),
         hw_checkpoint: Policy::Manual,
         flush: Policy::Manual,
-        kafka_version: None,
+        ..Config::default()
     };
     scenario.description = "Ünïcödé — 漢字 🦀".to_string();
     let state = share(scenario, &[Variant::Kip101], None);
@@ -221,25 +221,64 @@ fn config_flags_and_policies_round_trip_in_order() {
 
 #[test]
 fn a_kafka_release_rides_in_the_link_after_the_flags() {
-    for release in KafkaRelease::ALL {
+    for release in KafkaVersion::all() {
         let mut scenario = PRESETS[1].scenario();
         scenario.config.set_release(release);
         let state = share(scenario, &[release.variant()], Some(2));
         assert_eq!(decode(&encode(&state)), Ok(state.clone()), "{}", release.id());
-        // The documented bytes: c0 (variant, bit 6), c1 (min ISR 1, no flags), the release's index, no events.
+        // The documented bytes: c0 (variant, bit 6), c1 (min ISR 1, no flags), 0xff and the release's id.
         let mut empty = two_brokers(vec![]);
         empty.config.set_release(release);
         let bytes = layout(&share(empty, &[release.variant()], None));
-        let tail = [release.variant().index() as u8 | 0x40, 1, release.index() as u8, 0];
-        assert_eq!(bytes[bytes.len() - 4..], tail, "{}", release.id());
+        let id = release.id();
+        let mut tail = vec![release.variant().index() as u8 | 0x40, 1, 0xff, id.len() as u8];
+        tail.extend(id.bytes());
+        tail.push(0);
+        assert_eq!(bytes[bytes.len() - tail.len()..], tail, "{id}");
     }
-    // An unknown release index is refused as corrupt.
+    // An unknown release is refused as corrupt.
     let mut scenario = two_brokers(vec![]);
-    scenario.config.set_release(KafkaRelease::V2_0);
+    scenario.config.set_release(KafkaVersion::parse("2.0").expect("release"));
     let mut bytes = layout(&share(scenario, &[Variant::Kip279], None));
-    let at = bytes.iter().rposition(|b| *b == KafkaRelease::V2_0.index() as u8).expect("release byte");
-    bytes[at] = 42;
+    let at = bytes.iter().rposition(|b| *b == b'2').expect("release string");
+    bytes[at] = b'9';
     assert!(is_corrupt(&from_layout(&bytes)), "{:?}", from_layout(&bytes));
+}
+
+#[test]
+fn links_made_before_the_release_lines_open_as_the_release_they_named() {
+    // The nine releases of that time were one index byte; `kraft` (8) modelled 3.0 to 3.6.
+    let named = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.4", "2.8", "3.6"];
+    for (i, id) in named.iter().enumerate() {
+        let mut scenario = two_brokers(vec![]);
+        let release = KafkaVersion::parse(id).expect("release");
+        scenario.config.set_release(release);
+        let mut bytes = layout(&share(scenario.clone(), &[release.variant()], None));
+        let start = bytes.iter().rposition(|b| *b == 0xff).expect("release marker");
+        bytes.splice(start..bytes.len() - 1, [i as u8]);
+        assert_eq!(from_layout(&bytes).map(|s| s.scenario.config), Ok(scenario.config), "{id}");
+    }
+    let mut bytes = layout(&share(two_brokers(vec![]), &[Variant::Kip279], None));
+    let c0 = bytes.len() - 3;
+    bytes[c0] |= 0x40;
+    bytes.insert(bytes.len() - 1, 9);
+    assert!(is_corrupt(&from_layout(&bytes)), "index 9 was never a release");
+}
+
+#[test]
+fn the_release_settings_ride_in_the_link() {
+    let mut scenario = two_brokers(vec![]);
+    scenario.config.set_release(KafkaVersion::parse("4.0.1").expect("release"));
+    scenario.config.eligible_leader_replicas = Some(true);
+    scenario.config.unclean_leader_election = Some(false);
+    scenario.config.inter_broker_protocol_version = ProtocolVersion::parse("2.7-IV0").ok();
+    scenario.config.log_message_format_version = ProtocolVersion::parse("0.10.2").ok();
+    let state = share(scenario.clone(), &[Variant::DivergingEpoch], None);
+    assert_eq!(decode(&encode(&state)), Ok(state));
+    scenario.config.eligible_leader_replicas = None;
+    scenario.config.unclean_leader_election = None;
+    let state = share(scenario, &[Variant::DivergingEpoch], None);
+    assert_eq!(decode(&encode(&state)), Ok(state));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -544,7 +583,7 @@ fn config(n: usize) -> impl Strategy<Value = Config> {
         variant(),
         proptest::sample::subsequence(Flag::ALL.to_vec(), 0..=4).prop_shuffle(),
         1..=n as u8,
-        any::<bool>(),
+        proptest::option::of(any::<bool>()),
         policy(),
         policy(),
     )
@@ -555,7 +594,7 @@ fn config(n: usize) -> impl Strategy<Value = Config> {
             unclean_leader_election,
             hw_checkpoint,
             flush,
-            kafka_version: None,
+            ..Config::default()
         })
 }
 

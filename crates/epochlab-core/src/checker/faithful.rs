@@ -133,7 +133,7 @@ fn bounds(variant: Variant, alphabet: Alphabet, config: Config, depth: u32) -> C
 }
 
 fn unclean() -> Config {
-    Config { unclean_leader_election: true, ..Config::default() }
+    Config { unclean_leader_election: Some(true), ..Config::default() }
 }
 
 #[test]

@@ -11,7 +11,7 @@ use crate::fingerprint::StableHasher;
 use crate::invariants::Violation;
 use crate::scenario::{Config, Event, Scenario, MAX_BROKERS};
 use crate::state::State;
-use crate::variant::Protocol;
+use crate::variant::{Protocol, Variant};
 
 /// A state of the search: the replicas and controller, the simulator's memory, and the depth it was first
 /// reached at. Hashed by what decides the future (the checker's projection, `canon`), depth aside.
@@ -68,7 +68,7 @@ impl Space {
     /// The space of `config`: brokers A, B, … under its variant and cluster settings.
     pub fn new(config: &CheckConfig) -> Space {
         let base = base_scenario(config);
-        let protocol = Protocol::new(config.variant, &base.config.flags);
+        let protocol = base.config.protocol(config.variant);
         let alphabet = config.alphabet.events(&base.brokers);
         Space { config: config.clone(), base, protocol, alphabet }
     }
@@ -180,7 +180,14 @@ fn base_scenario(config: &CheckConfig) -> Scenario {
     let mut s = Scenario::empty();
     let n = usize::from(config.brokers).clamp(1, MAX_BROKERS);
     s.brokers = ["A", "B", "C", "D", "E"][..n].iter().map(|b| b.to_string()).collect();
-    // The searched variant, not a release the configuration may name (which would decide another).
-    s.config = Config { variant: config.variant, kafka_version: None, ..config.config.clone() };
+    s.config = searched_config(&config.config, config.variant);
     s
+}
+
+/// The settings a search under `variant` runs: the configuration's release with its rules when `variant` is
+/// the release's own, else the plain variant (a release would decide another).
+pub(crate) fn searched_config(config: &Config, variant: Variant) -> Config {
+    let mut searched = Config { variant, ..config.clone() };
+    searched.keep_release_consistent();
+    searched
 }

@@ -46,7 +46,7 @@ const RANGES: [(&str, u32, u32); 4] = [("brokers", 2, 3), ("records", 1, 4), ("e
 
 /// The CRC-32 of the contract JSON of cluster settings `config` as a search under `variant` runs them.
 pub fn settings_crc(config: &Config, variant: Variant) -> u32 {
-    let searched = Config { variant, kafka_version: None, ..config.clone() };
+    let searched = super::space::searched_config(config, variant);
     crc32(Scenario { config: searched, ..Scenario::empty() }.to_json().as_bytes())
 }
 

@@ -12,52 +12,96 @@ use crate::variant::BecomeFollowerRule;
 pub(crate) struct Choice {
     pub(crate) leader: Option<BrokerId>,
     pub(crate) unclean: bool,
+    /// Chosen from KIP-966's Eligible Leader Replicas (the ISR was empty).
+    pub(crate) from_elr: bool,
+}
+
+impl Choice {
+    fn clean(leader: Option<BrokerId>, from_elr: bool) -> Choice {
+        Choice { leader, unclean: false, from_elr }
+    }
 }
 
 impl Sim<'_> {
-    /// Choose a leader: a named candidate must be live and in the ISR (or, with no live ISR member and unclean
-    /// election enabled, any live broker); without a candidate, the first live ISR member in assignment order,
-    /// else the first live broker if unclean election is enabled, else none (offline).
+    /// The members that may lead cleanly: the ISR, or with KIP-966 and an empty ISR the ELR.
+    fn eligible(&self) -> (BrokerSet, bool) {
+        let c = &self.state.controller;
+        match self.protocol.rules.elr && c.isr.is_empty() {
+            true => (c.elr, true),
+            false => (c.isr, false),
+        }
+    }
+
+    /// Choose a leader: a named candidate must be live and eligible (or, with no live eligible member and
+    /// unclean election enabled, any live broker); without a candidate, the first live eligible member in
+    /// assignment order, else the first live broker if unclean election is enabled, else none (offline).
     pub(crate) fn choose_leader(&self, candidate: Option<BrokerId>) -> Result<Choice, Reject> {
         let c = &self.state.controller;
-        let clean = c.isr.iter().find(|b| c.live.contains(*b));
-        let unclean_ok = self.scenario.config.unclean_leader_election;
+        let (eligible, from_elr) = self.eligible();
+        let clean = eligible.iter().find(|b| c.live.contains(*b));
+        let unclean_ok = self.protocol.rules.unclean_leader_election;
         match candidate {
             Some(b) if !c.live.contains(b) => {
                 refuse!(self, "BROKER_NOT_AVAILABLE", "the controller sees {} as dead", self.name(b))
             }
-            Some(b) if c.isr.contains(b) => Ok(Choice { leader: Some(b), unclean: false }),
-            Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true }),
+            Some(b) if eligible.contains(b) => Ok(Choice::clean(Some(b), from_elr)),
+            Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true, from_elr: false }),
             Some(b) => reject(
                 "ELIGIBLE_LEADERS_NOT_AVAILABLE",
                 if clean.is_some() {
-                    say!(self, "{} is not in the ISR {}", self.name(b), self.set_names(c.isr))
+                    say!(self, "{} is not in the {} {}", self.name(b), self.eligible_name(), self.set_names(eligible))
                 } else {
                     say!(
                         self,
-                        "{} is not in the ISR {} and unclean leader election is disabled",
+                        "{} is not in the {} {} and unclean leader election is disabled",
                         self.name(b),
-                        self.set_names(c.isr)
+                        self.eligible_name(),
+                        self.set_names(eligible)
                     )
                 },
             ),
             None => Ok(match clean {
-                Some(b) => Choice { leader: Some(b), unclean: false },
-                None if unclean_ok => Choice { leader: c.live.iter().next(), unclean: c.live.iter().next().is_some() },
-                None => Choice { leader: None, unclean: false },
+                Some(b) => Choice::clean(Some(b), from_elr),
+                None if unclean_ok => {
+                    let first = c.live.iter().next();
+                    Choice { leader: first, unclean: first.is_some(), from_elr: false }
+                }
+                None => Choice::clean(None, false),
             }),
+        }
+    }
+
+    fn eligible_name(&self) -> &'static str {
+        if self.eligible().1 {
+            "ELR"
+        } else {
+            "ISR"
         }
     }
 
     /// Why the controller found no leader, in words true to the configuration and the state.
     pub(crate) fn why_no_leader(&self) -> String {
         let c = &self.state.controller;
+        let (eligible, from_elr) = self.eligible();
+        let members = if from_elr {
+            say!(self, "the ISR is empty and no live member of the ELR {}", self.set_names(eligible))
+        } else {
+            say!(self, "no live ISR member of {}", self.set_names(eligible))
+        };
         if c.live.is_empty() {
             "no broker is live".to_string()
-        } else if self.scenario.config.unclean_leader_election {
+        } else if self.protocol.rules.unclean_leader_election {
             say!(self, "no live broker can lead (live: {})", self.set_names(c.live))
         } else {
-            say!(self, "no live ISR member of {} and unclean election is disabled", self.set_names(c.isr))
+            say!(self, "{members} and unclean election is disabled{}", self.unclean_default_note())
+        }
+    }
+
+    /// ", as Kafka 0.11.0 does by default" when the release's default decided the unclean setting.
+    pub(crate) fn unclean_default_note(&self) -> String {
+        match self.protocol.rules.line.filter(|_| self.protocol.rules.unclean_by_default) {
+            Some(line) => say!(self, " (Kafka {}'s default)", line.label()),
+            None => String::new(),
         }
     }
 
@@ -67,27 +111,62 @@ impl Sim<'_> {
         let c = &mut self.state.controller;
         c.leader = choice.leader;
         c.leader_epoch += 1;
-        if choice.unclean {
-            if let Some(l) = choice.leader {
-                c.isr = BrokerSet::only(l);
-            }
+        if let Some(l) = choice.leader.filter(|_| choice.unclean || choice.from_elr) {
+            // An unclean election clears the ELR; one from the ELR makes the leader the ISR and leaves the
+            // rest (`PartitionChangeBuilder.tryElection`, `maybeUpdateRecordElr`).
+            c.isr = BrokerSet::only(l);
+            c.elr = if choice.unclean { BrokerSet::EMPTY } else { BrokerSet::from_bits(c.elr.bits() & !(1 << l)) };
         }
         let (epoch, isr) = (c.leader_epoch, c.isr);
         if choice.unclean {
             self.memory.history.record_unclean(self.step);
         }
         self.annotate(Annotation::Elected { leader: choice.leader, epoch, unclean: choice.unclean, isr });
-        let head = match choice.leader {
+        let head = self.election_words(choice, epoch, isr);
+        let deliveries = self.send_leader_and_isr(now);
+        join_clauses(head, deliveries)
+    }
+
+    fn election_words(&self, choice: Choice, epoch: i32, isr: BrokerSet) -> String {
+        match choice.leader {
             Some(l) if choice.unclean => say!(self,
-                "the controller elects {} leader of epoch {epoch} uncleanly: no live ISR member was left, so the ISR becomes {{{}}}",
+                "the controller elects {} leader of epoch {epoch} uncleanly: no live {} member was left, so the ISR becomes {{{}}}{}",
                 self.name(l),
-                self.name(l)
+                if self.protocol.rules.elr { "ISR or ELR" } else { "ISR" },
+                self.name(l),
+                self.unclean_on_by_default_note()
+            ),
+            Some(l) if choice.from_elr => say!(self,
+                "the ISR is empty, so the controller elects {} from the Eligible Leader Replicas (KIP-966) as leader of epoch {epoch}, with ISR {}: it left the ISR while the ISR was below min.insync.replicas and has had no unclean shutdown since, so it holds every committed record",
+                self.name(l),
+                self.set_names(isr)
             ),
             Some(l) => say!(self, "the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
             None => say!(self, "the partition goes offline in epoch {epoch}: {}", self.why_no_leader()),
-        };
-        let deliveries = self.send_leader_and_isr(now);
-        join_clauses(head, deliveries)
+        }
+    }
+
+    fn unclean_on_by_default_note(&self) -> String {
+        match self.protocol.rules.line.filter(|_| self.protocol.rules.unclean_by_default) {
+            Some(line) => say!(self, " (unclean leader election is on by default in Kafka {})", line.label()),
+            None => String::new(),
+        }
+    }
+
+    /// The controller's ISR becomes `to`. With KIP-966, an ISR below min ISR moves the members that left it
+    /// into the ELR, and an ISR at min ISR or above clears the ELR (`PartitionChangeBuilder.maybePopulateTargetElr`).
+    pub(crate) fn set_controller_isr(&mut self, to: BrokerSet) {
+        let min_isr = usize::from(self.scenario.config.min_insync_replicas);
+        let elr_on = self.protocol.rules.elr;
+        let c = &mut self.state.controller;
+        if elr_on {
+            c.elr = if to.len() >= min_isr {
+                BrokerSet::EMPTY
+            } else {
+                BrokerSet::from_bits((c.elr.bits() | c.isr.bits()) & !to.bits())
+            };
+        }
+        c.isr = to;
     }
 
     /// Enqueue the current LeaderAndIsr for every live broker and apply it at once on those in `now` that are up.
@@ -272,36 +351,53 @@ impl Sim<'_> {
     }
 
     /// E7's controller reaction once it notices `b` is dead: re-elect if it led, else shrink the ISR (ZooKeeper
-    /// keeps the last member, and a controller-driven ISR change bumps the epoch).
+    /// keeps the last member, KIP-966 lets the ISR empty into the ELR; a controller-driven ISR change bumps
+    /// the epoch).
     pub(crate) fn controller_on_failure(&mut self, b: BrokerId) -> Option<String> {
         let c = &mut self.state.controller;
         c.live.remove(b);
         c.outbox[b as usize] = None;
         let name = self.name(b).to_string();
+        let keeps_last = !self.protocol.rules.elr;
+        let isr = self.state.controller.isr;
+        let shrinks = isr.contains(b) && (isr.len() > 1 || !keeps_last);
+        let without = BrokerSet::from_bits(isr.bits() & !(1 << b));
         if self.state.controller.leader == Some(b) {
-            let c = &mut self.state.controller;
-            if c.isr.len() > 1 {
-                c.isr.remove(b);
+            if shrinks {
+                self.set_controller_isr(without);
             }
             let choice = self.choose_leader(None).ok()?;
             let everyone = self.state.controller.live;
             let election = self.install_leader(choice, everyone);
             return Some(say!(self, "{name} led, so {election}"));
         }
-        let c = &mut self.state.controller;
-        if c.isr.contains(b) && c.isr.len() > 1 {
-            let from = c.isr;
-            c.isr.remove(b);
-            c.leader_epoch += 1;
-            let (to, epoch) = (c.isr, c.leader_epoch);
-            self.annotate(Annotation::IsrChanged { from, to, by_leader: None });
-            let everyone = self.state.controller.live;
-            let notes = self.send_leader_and_isr(everyone);
-            let head =
-                say!(self, "the controller removes {name} from the ISR, now {}, in epoch {epoch}", self.set_names(to));
-            return Some(join_clauses(head, notes));
+        if !shrinks {
+            return None;
         }
-        None
+        self.set_controller_isr(without);
+        let c = &mut self.state.controller;
+        c.leader_epoch += 1;
+        let (to, epoch) = (c.isr, c.leader_epoch);
+        self.annotate(Annotation::IsrChanged { from: isr, to, by_leader: None });
+        let everyone = self.state.controller.live;
+        let notes = self.send_leader_and_isr(everyone);
+        let head = say!(
+            self,
+            "the controller removes {name} from the ISR, now {}, in epoch {epoch}{}",
+            self.set_names(to),
+            self.elr_words()
+        );
+        Some(join_clauses(head, notes))
+    }
+
+    /// ", with ELR {B}" while KIP-966's ELR has members (", " first when followed by more words).
+    pub(crate) fn elr_words(&self) -> String {
+        let elr = self.state.controller.elr;
+        if elr.is_empty() {
+            String::new()
+        } else {
+            say!(self, " (Eligible Leader Replicas {})", self.set_names(elr))
+        }
     }
 
     /// `{A, B}`.

@@ -22,6 +22,10 @@ pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -
     });
     sim.annotate(Annotation::Crashed { broker: b, power });
     sim.lose_memory(b);
+    // Only KIP-966 reads it (at registration): without ELR the mark would split states that behave alike.
+    if sim.protocol.rules.elr {
+        sim.state.controller.unclean_shutdowns.insert(b);
+    }
     let reaction = if notify { Some(sim.controller_on_failure(b)) } else { None };
     if sim.quiet {
         return Ok(String::new());
@@ -90,6 +94,7 @@ pub(crate) fn shutdown(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject>
     r.flushed = r.leo();
     r.hw_checkpoint = r.hw;
     let hw = r.hw;
+    sim.state.controller.unclean_shutdowns.remove(b);
     sim.lose_memory(b);
     let name = sim.name(b).to_string();
     let reaction = sim.controller_on_failure(b).map(|t| say!(sim, "; {t}")).unwrap_or_default();

@@ -76,6 +76,8 @@ pub(crate) struct Sim<'a> {
     /// A search's transition: nobody reads its narration, or the reason of a refused event, so neither is
     /// formatted (`say!`, `refuse!`).
     pub(crate) quiet: bool,
+    /// This step, the min ISR gate (3.7) held a leader's HW: (leader, HW kept, HW it would have had).
+    pub(crate) hw_held: Option<(BrokerId, u32, u32)>,
 }
 
 /// What one step produced, before the checker runs.
@@ -95,12 +97,13 @@ impl<'a> Sim<'a> {
             step: 0,
             annotations: Vec::new(),
             quiet: false,
+            hw_held: None,
         }
     }
 
     /// A quiet simulation that continues from `state` and `memory` (a search's node).
     pub(crate) fn resume(scenario: &'a Scenario, protocol: Protocol, state: State, memory: Memory) -> Sim<'a> {
-        Sim { scenario, protocol, state, memory, step: 0, annotations: Vec::new(), quiet: true }
+        Sim { scenario, protocol, state, memory, step: 0, annotations: Vec::new(), quiet: true, hw_held: None }
     }
 
     /// Resolve a broker name. The parser guarantees names exist; an unknown one is rejected, never a panic.
@@ -158,6 +161,7 @@ impl<'a> Sim<'a> {
             records: &m.records,
             brokers: &self.scenario.brokers,
             step: index,
+            power_loss_voids_guarantee: !self.protocol.rules.elr,
         };
         let holding = invariants::check(&ctx, &mut m.known, &mut m.violations);
         m.history.after_check(&self.state);
@@ -168,11 +172,13 @@ impl<'a> Sim<'a> {
     fn apply(&mut self, index: u32, event: &Event) -> StepResult {
         self.step = index;
         self.annotations.clear();
+        self.hw_held = None;
         let result = self.dispatch(event);
         let (outcome, narration) = match result {
             Ok(narration) => {
                 self.after_event();
-                (Outcome::Applied, narration)
+                let held = self.hw_held_words();
+                (Outcome::Applied, narration + &held)
             }
             Err(r) if self.quiet => (Outcome::Rejected { reason: r.reason }, String::new()),
             Err(r) => (Outcome::Rejected { reason: r.reason }, format!("Rejected with {}: {}.", r.reason, r.why)),
@@ -200,6 +206,18 @@ impl<'a> Sim<'a> {
             Event::Consume { broker } => produce::consume(self, broker.as_deref()),
             Event::Zombie { broker } => deliver::zombie(self, self.broker(broker)?),
         }
+    }
+
+    /// " A holds its HW at 1: …" when the 3.7 min ISR gate held a leader's HW in this step.
+    fn hw_held_words(&self) -> String {
+        let Some((l, hw, would)) = self.hw_held.filter(|_| !self.quiet) else { return String::new() };
+        let isr = self.state.replica(l).isr;
+        format!(
+            " {} holds its HW at {hw} instead of {would}: its ISR {} is below min.insync.replicas {} (Kafka 3.7 and later, KAFKA-15583), so nothing more is committed or readable until a follower rejoins.",
+            self.name(l),
+            self.set_names(isr),
+            self.scenario.config.min_insync_replicas
+        )
     }
 
     /// Policies that act "after every event".

@@ -86,6 +86,14 @@ impl Sim<'_> {
         for f in r.isr.iter().filter(|f| *f != l) {
             new_hw = new_hw.min(i64::from(r.remote_leo[f as usize]));
         }
+        // Kafka 3.7 (KAFKA-15583): "Not increasing HWM because partition is under min ISR".
+        let under_min_isr = r.isr.len() < usize::from(self.scenario.config.min_insync_replicas);
+        if self.protocol.rules.min_isr_gates_hw && under_min_isr {
+            if new_hw > i64::from(r.hw) {
+                self.hw_held = Some((l, r.hw, new_hw as u32));
+            }
+            return;
+        }
         if new_hw > i64::from(r.hw) {
             self.set_hw(l, new_hw as u32);
             self.complete_acks(l);

@@ -21,32 +21,33 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     r.epoch_cache.truncate_from_end(leo);
     r.hw = r.hw_checkpoint.min(leo);
     let hw = r.hw;
+    let unclean = sim.state.controller.unclean_shutdowns.contains(b);
+    sim.state.controller.unclean_shutdowns.remove(b);
     sim.annotate(Annotation::Restarted { broker: b });
     let name = sim.name(b).to_string();
     let head = say!(sim, "{name} restarts with LEO {leo} and recovers HW {hw} from its checkpoint");
-
+    let bounce = notice_bounce(sim, b);
     let was_dead = !sim.state.controller.live.contains(b);
     sim.state.controller.live.insert(b);
+    let registration = format!("{bounce}{}", drop_from_elr(sim, b, unclean));
     let mut stays_offline = String::new();
     if sim.state.controller.leader.is_none() && sim.state.controller.leader_epoch >= 0 {
-        let choice = sim.choose_leader(None)?;
-        if choice.leader.is_some() {
-            let everyone = sim.state.controller.live;
-            let election = sim.install_leader(choice, everyone);
-            return Ok(sentence(&say!(sim, "{head}; the partition was offline, so {election}")));
+        match rejoin_offline(sim)? {
+            Ok(election) => {
+                return Ok(sentence(&say!(sim, "{head}{registration}; the partition was offline, so {election}")))
+            }
+            Err(why) => stays_offline = why,
         }
-        // Model §3.4 E1: the offline-partition election finds nobody, so the controller writes nothing.
-        stays_offline = say!(sim,
-            "; the partition stays offline: the election finds no eligible leader ({}, ELIGIBLE_LEADERS_NOT_AVAILABLE), so the epoch stays {}",
-            sim.why_no_leader(),
-            sim.state.controller.leader_epoch
-        );
     }
     let current = sim.state.controller.current();
     sim.state.controller.outbox[b as usize] = Some(current);
     let now = if deliver { BrokerSet::only(b) } else { BrokerSet::EMPTY };
     let notes = if current.epoch < 0 { Vec::new() } else { deliveries(sim, b, now) };
-    let controller = if was_dead { "the controller marks it live" } else { "the controller never noticed it was gone" };
+    let controller = match (was_dead, bounce.is_empty()) {
+        (true, true) => "; the controller marks it live",
+        (true, false) => ", and marks it live",
+        (false, _) => UNNOTICED,
+    };
     let held = if deliver || current.epoch < 0 {
         String::new()
     } else {
@@ -55,9 +56,63 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     if current.epoch < 0 {
         sim.state.controller.outbox[b as usize] = None;
     }
-    Ok(sentence(&join_clauses(say!(sim, "{head}; {controller}{stays_offline}{held}"), notes)))
+    Ok(sentence(&join_clauses(say!(sim, "{head}{registration}{controller}{stays_offline}{held}"), notes)))
 }
 
+/// What the restart of a broker the controller never saw go down stands for (model §12.6).
+const UNNOTICED: &str = "; the controller never noticed it was gone: a bounce faster than ZooKeeper's session timeout, which Kafka before 2.2 did not detect (0.10.2 would not even let it register again until the old session expired)";
+
+/// The offline partition's election once the broker is back (`Ok(Ok(words))`), or why it stays offline.
+fn rejoin_offline(sim: &mut Sim<'_>) -> Result<Result<String, String>, Reject> {
+    let choice = sim.choose_leader(None)?;
+    if choice.leader.is_some() {
+        let everyone = sim.state.controller.live;
+        return Ok(Ok(sim.install_leader(choice, everyone)));
+    }
+    // Model §3.4 E1: the offline-partition election finds nobody, so the controller writes nothing.
+    Ok(Err(say!(sim,
+        "; the partition stays offline: the election finds no eligible leader ({}, ELIGIBLE_LEADERS_NOT_AVAILABLE), so the epoch stays {}",
+        sim.why_no_leader(),
+        sim.state.controller.leader_epoch
+    )))
+}
+
+/// KIP-380 (2.2): a broker that registers with a new broker epoch while the controller still counts it live
+/// has bounced; the controller handles it as a failure first (`onBrokerFailure`, then `onBrokerStartup`).
+fn notice_bounce(sim: &mut Sim<'_>, b: BrokerId) -> String {
+    if !sim.protocol.rules.notices_bounce || !sim.state.controller.live.contains(b) {
+        return String::new();
+    }
+    let reaction = sim.controller_on_failure(b);
+    let what = reaction.map(|r| say!(sim, ": {r}")).unwrap_or_default();
+    say!(sim, "; it registers with a new broker epoch, so the controller notices it bounced (KIP-380, Kafka 2.2 and later) and handles the failure first{what}")
+}
+
+/// KIP-966: a broker registering after an unclean shutdown (no clean-shutdown file) leaves the ELR and
+/// the ISR (`ReplicationControlManager.handleBrokerUncleanShutdown`).
+fn drop_from_elr(sim: &mut Sim<'_>, b: BrokerId, unclean: bool) -> String {
+    let c = &sim.state.controller;
+    if !sim.protocol.rules.elr || !unclean || !(c.elr.contains(b) || c.isr.contains(b)) {
+        return String::new();
+    }
+    let was_elr = c.elr.contains(b);
+    let c = &mut sim.state.controller;
+    c.elr.remove(b);
+    let from = c.isr;
+    if from.contains(b) {
+        let to = BrokerSet::from_bits(from.bits() & !(1 << b));
+        c.isr = to;
+        c.leader_epoch += 1;
+        sim.annotate(Annotation::IsrChanged { from, to, by_leader: None });
+        let others = BrokerSet::from_bits(sim.state.controller.live.bits() & !(1 << b));
+        let notes = sim.send_leader_and_isr(others);
+        let set = if was_elr { "Eligible Leader Replicas" } else { "ISR" };
+        let head = say!(sim, "; it shut down uncleanly, so on registering it is removed from the {set} (KIP-966): it may have lost committed records");
+        return join_clauses(head, notes);
+    }
+    let set = if was_elr { "Eligible Leader Replicas" } else { "ISR" };
+    say!(sim, "; it shut down uncleanly, so on registering it is removed from the {set} (KIP-966): it may have lost committed records")
+}
 fn deliveries(sim: &mut Sim<'_>, b: BrokerId, now: BrokerSet) -> Vec<String> {
     if now.contains(b) {
         vec![sim.apply_leader_and_isr(b)]

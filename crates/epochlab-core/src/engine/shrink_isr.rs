@@ -32,8 +32,8 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
     }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.remove(f);
-    sim.state.controller.isr.remove(f);
     let to = sim.state.replica(l).isr;
+    sim.set_controller_isr(to);
     sim.annotate(Annotation::IsrChanged { from, to, by_leader: Some(l) });
     let hw_before = sim.state.replica(l).hw;
     sim.maybe_increment_hw(l);
@@ -45,7 +45,8 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
         String::new()
     };
     Ok(sentence(&say!(sim,
-        "{lname} drops {fname} from the ISR, now {}: {fname} has not caught up within replica.lag.time.max.ms (no epoch bump){hw_note}",
-        sim.set_names(to)
+        "{lname} drops {fname} from the ISR, now {}: {fname} has not caught up within replica.lag.time.max.ms (no epoch bump){hw_note}{}",
+        sim.set_names(to),
+        sim.elr_words()
     )))
 }

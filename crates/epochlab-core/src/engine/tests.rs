@@ -4,7 +4,7 @@
 use super::Sim;
 use crate::presets::PRESETS;
 use crate::scenario::Scenario;
-use crate::variant::{Protocol, Variant};
+use crate::variant::Variant;
 
 /// Every preset under every variant, step by step: the quiet run reaches the same state and memory as the
 /// narrated run, applies and refuses the same events, and formats no narration.
@@ -14,7 +14,7 @@ fn a_quiet_run_changes_the_state_as_a_narrated_run_does() {
     for preset in PRESETS {
         let scenario: Scenario = preset.scenario();
         for variant in Variant::ALL {
-            let protocol = Protocol::new(variant, &scenario.config.flags);
+            let protocol = scenario.config.protocol(variant);
             let mut loud = Sim::new(&scenario, protocol);
             let mut quiet = Sim::resume(&scenario, protocol, loud.state.clone(), loud.memory.clone());
             for (index, event) in scenario.events.iter().enumerate() {

@@ -28,6 +28,9 @@ pub struct History {
     /// Steps with an unclean election.
     unclean: Vec<u32>,
     power_crashes: Vec<PowerCrash>,
+    /// ISR joins of brokers that lost power before: (step, broker). A replica that re-synced and rejoined
+    /// holds the committed records again, so its power loss no longer counts (model §4).
+    rejoins: Vec<(u32, BrokerId)>,
     /// The highest HW any true leader exposed, and who exposed it in which epoch.
     max_hw: Option<(u32, BrokerId, i32)>,
     /// How far `committed` already covers the current true leader's log: (leader, epoch, HW).
@@ -49,6 +52,12 @@ impl History {
 
     pub(crate) fn record_power_crash(&mut self, broker: BrokerId, isr: BrokerSet, step: u32) {
         self.power_crashes.push(PowerCrash { step, broker, isr });
+    }
+
+    pub(crate) fn record_isr_join(&mut self, broker: BrokerId, step: u32) {
+        if self.power_crashes.iter().any(|c| c.broker == broker) {
+            self.rejoins.push((step, broker));
+        }
     }
 
     /// After a step: everything below the true leader's HW is committed from now on. While the same leader
@@ -100,7 +109,8 @@ impl History {
         let acked = self.acked.values().map(|&(_, s)| s);
         let seen = self.seen.values().copied();
         let crashes = self.power_crashes.iter().map(|c| c.step);
-        committed.chain(acked).chain(seen).chain(self.unclean.iter().copied()).chain(crashes)
+        let rejoins = self.rejoins.iter().map(|r| r.0);
+        committed.chain(acked).chain(seen).chain(self.unclean.iter().copied()).chain(crashes).chain(rejoins)
     }
 
     /// Hash everything it remembers, each step number as its rank.
@@ -119,6 +129,9 @@ impl History {
         }
         for c in &self.power_crashes {
             (ranks.of_step(c.step), c.broker, c.isr).hash(h);
+        }
+        for &(step, b) in &self.rejoins {
+            (ranks.of_step(step), b).hash(h);
         }
         (self.max_hw, self.committed_mark).hash(h);
     }
@@ -149,7 +162,8 @@ impl History {
 
     /// The steps the by-design rules compare a record's write step with: unclean elections and power crashes.
     pub(crate) fn by_design_steps(&self) -> impl Iterator<Item = u32> + '_ {
-        self.unclean.iter().copied().chain(self.power_crashes.iter().map(|c| c.step))
+        let rejoins = self.rejoins.iter().map(|r| r.0);
+        self.unclean.iter().copied().chain(self.power_crashes.iter().map(|c| c.step)).chain(rejoins)
     }
 
     /// Hash what decides the invariants' future verdicts (model §11.1): which `(offset, id)` were committed,
@@ -169,17 +183,28 @@ impl History {
         self.unclean.iter().for_each(|&step| ranks.of_step(step).hash(h));
         self.power_crashes.len().hash(h);
         self.power_crashes.iter().for_each(|c| (ranks.of_step(c.step), c.broker, c.isr).hash(h));
+        self.rejoins.len().hash(h);
+        self.rejoins.iter().for_each(|&(step, b)| (ranks.of_step(step), b).hash(h));
         self.max_hw.map(|(hw, _, _)| hw).hash(h);
     }
 
-    /// Whether Kafka's guarantee no longer covers a record written at `written`: an unclean election since,
-    /// or every ISR member (as of some power crash) lost power since. Returns the reason in words.
-    pub(crate) fn loss_by_design(&self, written: u32) -> Option<&'static str> {
+    /// Whether Kafka's guarantee ("a committed message will not be lost, as long as there is at least one in
+    /// sync replica alive, at all times") no longer covers a record written at `written`: an unclean election
+    /// since, or (unless `power_counts` is false: KIP-966) every ISR member, as of some power crash, lost
+    /// power since without re-syncing and rejoining the ISR in between. Returns the reason in words.
+    pub(crate) fn loss_by_design(&self, written: u32, power_counts: bool) -> Option<&'static str> {
         if self.unclean.iter().any(|&s| s > written) {
             return Some("an unclean leader election happened after it was written");
         }
+        if !power_counts {
+            return None;
+        }
         let mut crashed = BrokerSet::EMPTY;
+        let mut rejoins = self.rejoins.iter().filter(|r| r.0 > written).peekable();
         for c in self.power_crashes.iter().filter(|c| c.step > written) {
+            while let Some(&(_, b)) = rejoins.next_if(|r| r.0 < c.step) {
+                crashed.remove(b);
+            }
             crashed.insert(c.broker);
             if crashed.is_superset(c.isr) {
                 return Some("every ISR member lost power since it was written");

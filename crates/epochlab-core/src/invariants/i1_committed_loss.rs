@@ -13,7 +13,7 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
             out,
             InvariantId::I1,
             (offset, id),
-            || ctx.history.loss_by_design(written_at(ctx, id)),
+            || ctx.loss_by_design(written_at(ctx, id)),
             || format!("{} at offset {offset} was committed (step {committed_at}) and is", ctx.label(id)),
         );
     }

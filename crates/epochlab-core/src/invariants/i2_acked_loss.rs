@@ -17,7 +17,7 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
                 if acks == Acks::One {
                     Some("acks=1 acknowledges before any follower has the record")
                 } else {
-                    ctx.history.loss_by_design(written_at(ctx, id))
+                    ctx.loss_by_design(written_at(ctx, id))
                 }
             },
             || {

@@ -13,7 +13,7 @@ pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
             out,
             InvariantId::I5,
             (offset, id),
-            || ctx.history.loss_by_design(written_at(ctx, id)),
+            || ctx.loss_by_design(written_at(ctx, id)),
             || format!("a consumer read {} at offset {offset} (step {seen_at}) and it is", ctx.label(id)),
         );
     }

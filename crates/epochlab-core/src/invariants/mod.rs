@@ -82,9 +82,17 @@ pub(crate) struct Ctx<'a> {
     pub(crate) records: &'a [RecordInfo],
     pub(crate) brokers: &'a [String],
     pub(crate) step: u32,
+    /// Whether losing power on every ISR member voids Kafka's guarantee: yes, except with KIP-966's ELR,
+    /// which keeps a replica that lost power from leading (model §4, §12.12).
+    pub(crate) power_loss_voids_guarantee: bool,
 }
 
 impl Ctx<'_> {
+    /// Why Kafka's guarantee no longer covers a record written at `written`, if it does not.
+    pub(crate) fn loss_by_design(&self, written: u32) -> Option<&'static str> {
+        self.history.loss_by_design(written, self.power_loss_voids_guarantee)
+    }
+
     pub(crate) fn name(&self, b: BrokerId) -> &str {
         self.brokers.get(b as usize).map_or("?", String::as_str)
     }

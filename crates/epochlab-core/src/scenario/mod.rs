@@ -13,7 +13,7 @@ pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, Scenari
 
 use serde::Serialize;
 
-use crate::variant::{Flag, KafkaRelease, Variant};
+use crate::variant::{Flag, KafkaVersion, Knobs, Protocol, ProtocolVersion, Variant};
 
 /// The only scenario format version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -49,20 +49,54 @@ pub struct Config {
     pub flags: Vec<Flag>,
     /// `min.insync.replicas` (1 to 5).
     pub min_insync_replicas: u8,
-    /// `unclean.leader.election.enable`.
-    pub unclean_leader_election: bool,
+    /// `unclean.leader.election.enable`; `None` takes the release's default (model §12).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unclean_leader_election: Option<bool>,
     /// When a broker's persisted HW (replication-offset-checkpoint) follows its in-memory HW.
     pub hw_checkpoint: Policy,
     /// When appended records become durable (survive a power crash).
     pub flush: Policy,
     /// The Kafka release chosen instead of a variant: it decides `variant` (its own) and `flags` (none).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub kafka_version: Option<KafkaRelease>,
+    pub kafka_version: Option<KafkaVersion>,
+    /// KIP-966's Eligible Leader Replicas (needs 4.0 or later); `None` takes the release's default.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eligible_leader_replicas: Option<bool>,
+    /// `inter.broker.protocol.version` (needs a release); `None`: the release's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inter_broker_protocol_version: Option<ProtocolVersion>,
+    /// `log.message.format.version` (needs a release); `None`: the release's own.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_message_format_version: Option<ProtocolVersion>,
 }
 
 impl Config {
+    /// The knobs a release reads.
+    pub fn knobs(&self) -> Knobs {
+        Knobs {
+            unclean_leader_election: self.unclean_leader_election,
+            eligible_leader_replicas: self.eligible_leader_replicas,
+            inter_broker_protocol: self.inter_broker_protocol_version,
+            log_message_format: self.log_message_format_version,
+        }
+    }
+
+    /// The protocol a run of `variant` uses: the named release's (its rules and knobs) when `variant` is the
+    /// release's own, else the plain variant with the configured flags.
+    pub fn protocol(&self, variant: Variant) -> Protocol {
+        match self.kafka_version {
+            Some(v) if v.variant() == variant => Protocol::of_release(v, &self.knobs()),
+            _ => Protocol::plain(variant, &self.flags, &self.knobs()),
+        }
+    }
+
+    /// `unclean.leader.election.enable` in force for a run of the configured variant.
+    pub fn unclean_in_force(&self) -> bool {
+        self.protocol(self.variant).rules.unclean_leader_election
+    }
+
     /// Run as this Kafka release: its variant, no optional flags.
-    pub fn set_release(&mut self, release: KafkaRelease) {
+    pub fn set_release(&mut self, release: KafkaVersion) {
         self.kafka_version = Some(release);
         self.variant = release.variant();
         self.flags.clear();
@@ -71,8 +105,16 @@ impl Config {
     /// Forget the release once the variant or flags no longer are its own.
     pub fn keep_release_consistent(&mut self) {
         if self.kafka_version.is_some_and(|r| r.variant() != self.variant || !self.flags.is_empty()) {
-            self.kafka_version = None;
+            self.forget_release();
         }
+    }
+
+    /// No release: the plain variant, without the settings only a release has.
+    pub fn forget_release(&mut self) {
+        self.kafka_version = None;
+        self.eligible_leader_replicas = None;
+        self.inter_broker_protocol_version = None;
+        self.log_message_format_version = None;
     }
 }
 
@@ -82,10 +124,13 @@ impl Default for Config {
             variant: Variant::Kip279,
             flags: Vec::new(),
             min_insync_replicas: 1,
-            unclean_leader_election: false,
+            unclean_leader_election: None,
             hw_checkpoint: Policy::Always,
             flush: Policy::Always,
             kafka_version: None,
+            eligible_leader_replicas: None,
+            inter_broker_protocol_version: None,
+            log_message_format_version: None,
         }
     }
 }

@@ -8,7 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS};
-use crate::variant::{Flag, KafkaRelease, Variant};
+use crate::variant::{Flag, KafkaVersion, ProtocolVersion, Variant};
 
 /// Why a scenario was refused. The message is one line, meant to be shown as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,8 +177,18 @@ fn parse_brokers(value: Option<&Value>) -> Result<Vec<String>, ScenarioError> {
 
 /// The fields of a scenario's `config`, in the order the formats write them (the text format's header
 /// takes the same names).
-pub(crate) const CONFIG_FIELDS: [&str; 7] =
-    ["variant", "flags", "min_insync_replicas", "unclean_leader_election", "hw_checkpoint", "flush", "kafka_version"];
+pub(crate) const CONFIG_FIELDS: [&str; 10] = [
+    "variant",
+    "flags",
+    "min_insync_replicas",
+    "unclean_leader_election",
+    "hw_checkpoint",
+    "flush",
+    "kafka_version",
+    "eligible_leader_replicas",
+    "inter_broker_protocol_version",
+    "log_message_format_version",
+];
 
 fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
     check_fields(map, "config", &CONFIG_FIELDS)?;
@@ -214,7 +224,7 @@ fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
             .and_then(|n| u8::try_from(n).ok())
             .ok_or_else(|| err("config.min_insync_replicas", format!("expected 1 to 5, got {}", describe(v))))?;
     }
-    config.unclean_leader_election = optional_bool(map, "unclean_leader_election", "config", false)?;
+    config.unclean_leader_election = maybe_bool(map, "unclean_leader_election")?;
     config.hw_checkpoint = parse_policy(map, "hw_checkpoint")?;
     config.flush = parse_policy(map, "flush")?;
     parse_release(map, &mut config)?;
@@ -222,13 +232,15 @@ fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
 }
 
 /// `kafka_version`: the release decides the variant and the flags, so a file that names another variant
-/// or any flag beside it is contradicting itself.
+/// or any flag beside it is contradicting itself. The release knobs need a release that has them.
 fn parse_release(map: &Map<String, Value>, config: &mut Config) -> Result<(), ScenarioError> {
-    let Some(id) = optional_string(map, "kafka_version", "config")? else { return Ok(()) };
+    let release = match optional_string(map, "kafka_version", "config")? {
+        Some(id) => Some(KafkaVersion::parse(&id).map_err(|e| err("config.kafka_version", e))?),
+        None => None,
+    };
+    parse_knobs(map, config, release)?;
+    let Some(release) = release else { return Ok(()) };
     let at = "config.kafka_version";
-    let release = KafkaRelease::from_id(&id).ok_or_else(|| {
-        err(at, format!("unknown Kafka release \"{id}\" (expected one of {})", KafkaRelease::id_list()))
-    })?;
     if map.contains_key("variant") && config.variant != release.variant() {
         return Err(err(
             at,
@@ -245,6 +257,49 @@ fn parse_release(map: &Map<String, Value>, config: &mut Config) -> Result<(), Sc
     }
     config.set_release(release);
     Ok(())
+}
+
+/// `eligible_leader_replicas` (Kafka 4.0 and later), `inter_broker_protocol_version` and
+/// `log_message_format_version` (any release): settings of a release, so they need one.
+fn parse_knobs(
+    map: &Map<String, Value>,
+    config: &mut Config,
+    release: Option<KafkaVersion>,
+) -> Result<(), ScenarioError> {
+    config.eligible_leader_replicas = maybe_bool(map, "eligible_leader_replicas")?;
+    let needs_release = |key: &str| {
+        err(format!("config.{key}"), "is a setting of a Kafka release: give config.kafka_version too".to_string())
+    };
+    if config.eligible_leader_replicas.is_some() && release.is_none() {
+        return Err(needs_release("eligible_leader_replicas"));
+    }
+    if config.eligible_leader_replicas == Some(true) && release.is_some_and(|r| !r.line().elr().0) {
+        let r = release.map(KafkaVersion::id).unwrap_or_default();
+        return Err(err(
+            "config.eligible_leader_replicas",
+            format!("Kafka {r} has no Eligible Leader Replicas (KIP-966 came in 4.0)"),
+        ));
+    }
+    for key in ["inter_broker_protocol_version", "log_message_format_version"] {
+        let Some(text) = optional_string(map, key, "config")? else { continue };
+        if release.is_none() {
+            return Err(needs_release(key));
+        }
+        let v = Some(ProtocolVersion::parse(&text).map_err(|e| err(format!("config.{key}"), e))?);
+        match key {
+            "inter_broker_protocol_version" => config.inter_broker_protocol_version = v,
+            _ => config.log_message_format_version = v,
+        }
+    }
+    Ok(())
+}
+
+/// A boolean that may be left out (`None`: the release decides).
+fn maybe_bool(map: &Map<String, Value>, key: &str) -> Result<Option<bool>, ScenarioError> {
+    match map.contains_key(key) {
+        true => optional_bool(map, key, "config", false).map(Some),
+        false => Ok(None),
+    }
 }
 
 fn parse_policy(map: &Map<String, Value>, key: &str) -> Result<Policy, ScenarioError> {

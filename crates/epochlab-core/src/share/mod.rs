@@ -35,12 +35,17 @@
 //! config   = c0:u8  c1:u8  flag bytes
 //!   c0: bits 0-2 variant index (as above), bit 3 unclean_leader_election, bit 4 hw_checkpoint is manual,
 //!       bit 5 flush is manual, bit 6 a release byte follows the flag bytes, bit 7 zero
-//!   c1: bits 0-2 min_insync_replicas, bits 3-5 number of flags n, bits 6-7 zero
+//!   c1: bits 0-2 min_insync_replicas, bits 3-5 number of flags n, bit 6 a knobs byte follows the release,
+//!       bit 7 zero (c0 bit 3 set: unclean election on; clear: the release's default unless the knobs say off)
 //!   flag bytes: ceil(n / 4) bytes holding n 2-bit indices into Flag::ALL (0 kafka-7415, 1 kafka-7128,
 //!       2 kafka-7164, 3 kip-320), first flag in the lowest bits; unused bits zero
-//!   release byte (only with c0 bit 6; links made before it have bit 6 clear and still read): the
-//!       kafka_version, an index into KafkaRelease::ALL (0 0.10.2, 1 0.11.0, 2 1.0, 3 1.1, 4 2.0, 5 2.1,
-//!       6 2.4, 7 2.8, 8 kraft)
+//!   release (only with c0 bit 6; links made before it have bit 6 clear and still read): 0xff and the
+//!       kafka_version as a string (`3.3`, `4.0.1`); links made before the release lines hold one byte, an
+//!       index into that time's list (0 0.10.2, 1 0.11.0, 2 1.0, 3 1.1, 4 2.0, 5 2.1, 6 2.4, 7 2.8, 8 kraft,
+//!       read as 3.6)
+//!   knobs (only with c1 bit 6, never 0): bit 0 unclean_leader_election is false, bits 1-2
+//!       eligible_leader_replicas (1 false, 2 true), bit 3 an inter_broker_protocol_version string follows,
+//!       bit 4 a log_message_format_version string follows (in that order); other bits zero
 //! events   = count:varint (0..=1000)  then count events
 //! event    = head:u8  [extra:u8]  [more]
 //!   head: bits 0-3 kind, in EventKind::ALL order (0 produce, 1 fetch, 2 settle, 3 crash, 4 restart,

@@ -6,7 +6,7 @@ use super::{corrupt, invalid, ShareError, ShareState, MAX_VARIANTS};
 use crate::scenario::{
     Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS,
 };
-use crate::variant::{Flag, KafkaRelease, Variant};
+use crate::variant::{Flag, KafkaVersion, ProtocolVersion, Variant};
 
 // ---------------------------------------------------------------------------------------------------------
 // Layout: reading
@@ -63,7 +63,7 @@ pub(super) fn read_brokers(r: &mut Layout) -> Result<Vec<String>, ShareError> {
 pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
     let c0 = r.byte("the configuration")?;
     let c1 = r.byte("the configuration")?;
-    if c0 & 0x80 != 0 || c1 & 0xc0 != 0 {
+    if c0 & 0x80 != 0 || c1 & 0x80 != 0 {
         return Err(corrupt("unknown configuration bits are set"));
     }
     let count = (c1 >> 3) & 7;
@@ -80,24 +80,62 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
     }
     let policy = |manual: bool| if manual { Policy::Manual } else { Policy::Always };
     let kafka_version = if c0 & 0x40 != 0 { Some(read_release(r)?) } else { None };
-    Ok(Config {
+    let mut config = Config {
         variant: variant_at(c0 & 7, "config.variant")?,
         flags,
         min_insync_replicas: c1 & 7,
-        unclean_leader_election: c0 & 0x08 != 0,
+        unclean_leader_election: (c0 & 0x08 != 0).then_some(true),
         hw_checkpoint: policy(c0 & 0x10 != 0),
         flush: policy(c0 & 0x20 != 0),
         kafka_version,
-    })
+        ..Config::default()
+    };
+    if c1 & 0x40 != 0 {
+        read_knobs(r, &mut config)?;
+    }
+    Ok(config)
 }
 
-/// The Kafka release byte: an index into `KafkaRelease::ALL`.
-fn read_release(r: &mut Layout) -> Result<KafkaRelease, ShareError> {
+/// The release: a string (`0xff`, then its id), or in links made before the release lines an index into the
+/// nine releases of that time (`kraft`, the ninth, read as the 3.6 it modelled).
+fn read_release(r: &mut Layout) -> Result<KafkaVersion, ShareError> {
+    const LEGACY: [&str; 9] = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.4", "2.8", "3.6"];
     let i = r.byte("config.kafka_version")?;
-    KafkaRelease::ALL
-        .get(usize::from(i))
-        .copied()
-        .ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))
+    let id = match i {
+        0xff => r.string("config.kafka_version")?,
+        _ => LEGACY
+            .get(usize::from(i))
+            .map(|s| s.to_string())
+            .ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))?,
+    };
+    KafkaVersion::parse(&id).map_err(|e| corrupt(format!("config.kafka_version: {e}")))
+}
+
+/// The knobs byte (bit 0 unclean election explicitly off, bits 1-2 eligible_leader_replicas: 1 off, 2 on,
+/// bit 3 an inter-broker protocol string follows, bit 4 a message format string follows).
+fn read_knobs(r: &mut Layout, config: &mut Config) -> Result<(), ShareError> {
+    let k = r.byte("the release settings")?;
+    if k & 0xe0 != 0 || (k >> 1) & 3 == 3 || k == 0 {
+        return Err(corrupt("unknown release-setting bits are set"));
+    }
+    if k & 1 != 0 {
+        if config.unclean_leader_election.is_some() {
+            return Err(corrupt("unclean election is both on and off"));
+        }
+        config.unclean_leader_election = Some(false);
+    }
+    config.eligible_leader_replicas = [None, Some(false), Some(true)][usize::from((k >> 1) & 3)];
+    let mut version = |what: &str| -> Result<ProtocolVersion, ShareError> {
+        let text = r.string(what)?;
+        ProtocolVersion::parse(&text).map_err(|e| corrupt(format!("{what}: {e}")))
+    };
+    if k & 8 != 0 {
+        config.inter_broker_protocol_version = Some(version("config.inter_broker_protocol_version")?);
+    }
+    if k & 16 != 0 {
+        config.log_message_format_version = Some(version("config.log_message_format_version")?);
+    }
+    Ok(())
 }
 
 pub(super) fn read_events(r: &mut Layout, brokers: &[String]) -> Result<Vec<Event>, ShareError> {

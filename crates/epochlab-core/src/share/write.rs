@@ -48,22 +48,43 @@ pub(super) fn flag_index(f: Flag) -> u8 {
 
 pub(super) fn write_config(w: &mut Writer, c: &Config) {
     let c0 = variant_index(c.variant)
-        | u8::from(c.unclean_leader_election) << 3
+        | u8::from(c.unclean_leader_election == Some(true)) << 3
         | u8::from(c.hw_checkpoint == Policy::Manual) << 4
         | u8::from(c.flush == Policy::Manual) << 5
         | u8::from(c.kafka_version.is_some()) << 6;
     // Out-of-range values stay out of range (7), so the decoder refuses them as the contract would. Five or
     // more flags repeat one, so keeping the first seven keeps the repetition.
     let flags = &c.flags[..c.flags.len().min(7)];
-    let c1 = c.min_insync_replicas.min(7) | (flags.len() as u8) << 3;
+    let knobs = knobs_byte(c);
+    let c1 = c.min_insync_replicas.min(7) | (flags.len() as u8) << 3 | u8::from(knobs != 0) << 6;
     w.byte(c0);
     w.byte(c1);
     for four in flags.chunks(4) {
         w.byte(four.iter().enumerate().fold(0, |acc, (i, f)| acc | flag_index(*f) << (2 * i)));
     }
     if let Some(r) = c.kafka_version {
-        w.byte(r.index() as u8);
+        w.byte(0xff);
+        w.string(&r.id());
     }
+    if knobs != 0 {
+        w.byte(knobs);
+        for v in [c.inter_broker_protocol_version, c.log_message_format_version].into_iter().flatten() {
+            w.string(&v.id());
+        }
+    }
+}
+
+/// The release settings byte (see the layout in `share`), zero when every setting is the release's own.
+fn knobs_byte(c: &Config) -> u8 {
+    let elr = match c.eligible_leader_replicas {
+        None => 0,
+        Some(false) => 1,
+        Some(true) => 2,
+    };
+    u8::from(c.unclean_leader_election == Some(false))
+        | elr << 1
+        | u8::from(c.inter_broker_protocol_version.is_some()) << 3
+        | u8::from(c.log_message_format_version.is_some()) << 4
 }
 
 pub(super) fn kind_tag(event: &Event) -> u8 {

@@ -1,114 +1,131 @@
-//! Kafka releases, as the model knows them (model §1): each maps to the protocol variant and hardening
-//! flags it shipped, with the KIPs and JIRAs that made the change from the release before. A scenario may
-//! name one (`config.kafka_version`); [`crate::release`] bisects a scenario across them.
+//! Kafka releases, as the model knows them (model §1, §12). A [`KafkaVersion`] is what a scenario names
+//! (`3.3`, `4.0.1`); it belongs to a [`KafkaRelease`] line, the releases between two changes the model sees.
+//! Each line runs a protocol variant plus the controller, HW and consumer rules it shipped ([`Rules`]), with
+//! the KIPs and JIRAs that made the change from the line before; [`crate::release`] bisects across lines.
 
 use serde::Serialize;
 
+use super::rules::Rules;
 use super::{Flag, Protocol, Variant};
 
-/// A Kafka release line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A Kafka release line: the releases that behave alike in the model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum KafkaRelease {
-    /// 0.10.2 and before.
+    /// 0.10.2: truncate to the HW; unclean election on by default.
     V0_10_2,
-    /// 0.11.0.
+    /// 0.11.0: KIP-101.
     V0_11_0,
-    /// 1.0.
+    /// 1.0 and 1.1: as 0.11.0 in the model.
     V1_0,
-    /// 1.1.
-    V1_1,
-    /// 2.0.
+    /// 2.0: KIP-279.
     V2_0,
-    /// 2.1.
+    /// 2.1: the 2.1 hardening.
     V2_1,
-    /// 2.4 (2.2 to 2.7 behave alike here).
-    V2_4,
-    /// 2.8 and later, ZooKeeper mode.
-    V2_8,
-    /// KRaft.
-    Kraft,
+    /// 2.2: KIP-380's broker epoch.
+    V2_2,
+    /// 2.3 to 2.7: KIP-320's consumer half.
+    V2_3,
+    /// 2.8.0: the diverging epoch in Fetch, without KAFKA-13141.
+    V2_8_0,
+    /// 2.8.1 to 3.6: with KAFKA-13141.
+    V2_8_1,
+    /// 3.7 to 3.9: min ISR gates the HW.
+    V3_7,
+    /// 4.0: KRaft only; Eligible Leader Replicas opt-in.
+    V4_0,
+    /// 4.1: Eligible Leader Replicas on by default.
+    V4_1,
 }
 
 impl KafkaRelease {
-    /// Every release, oldest first.
-    pub const ALL: [KafkaRelease; 9] = [
+    /// Every line, oldest first.
+    pub const ALL: [KafkaRelease; 12] = [
         KafkaRelease::V0_10_2,
         KafkaRelease::V0_11_0,
         KafkaRelease::V1_0,
-        KafkaRelease::V1_1,
         KafkaRelease::V2_0,
         KafkaRelease::V2_1,
-        KafkaRelease::V2_4,
-        KafkaRelease::V2_8,
-        KafkaRelease::Kraft,
+        KafkaRelease::V2_2,
+        KafkaRelease::V2_3,
+        KafkaRelease::V2_8_0,
+        KafkaRelease::V2_8_1,
+        KafkaRelease::V3_7,
+        KafkaRelease::V4_0,
+        KafkaRelease::V4_1,
     ];
 
-    /// Its position in [`KafkaRelease::ALL`] (the share link's index).
-    pub fn index(self) -> usize {
-        KafkaRelease::ALL.iter().position(|r| *r == self).unwrap_or(0)
-    }
-
-    /// Every release's name, for messages.
+    /// Every line's name, for messages.
     pub fn id_list() -> String {
-        KafkaRelease::ALL.map(KafkaRelease::id).join(", ")
+        KafkaRelease::ALL.map(KafkaRelease::label).join(", ")
     }
 
-    /// The release's name: `0.10.2`, `2.8`, `kraft`.
+    /// The line's first release: `0.10.2`, `2.3`, `2.8.1`.
     pub fn id(self) -> &'static str {
         match self {
             KafkaRelease::V0_10_2 => "0.10.2",
             KafkaRelease::V0_11_0 => "0.11.0",
             KafkaRelease::V1_0 => "1.0",
-            KafkaRelease::V1_1 => "1.1",
             KafkaRelease::V2_0 => "2.0",
             KafkaRelease::V2_1 => "2.1",
-            KafkaRelease::V2_4 => "2.4",
-            KafkaRelease::V2_8 => "2.8",
-            KafkaRelease::Kraft => "kraft",
+            KafkaRelease::V2_2 => "2.2",
+            KafkaRelease::V2_3 => "2.3",
+            KafkaRelease::V2_8_0 => "2.8.0",
+            KafkaRelease::V2_8_1 => "2.8.1",
+            KafkaRelease::V3_7 => "3.7",
+            KafkaRelease::V4_0 => "4.0",
+            KafkaRelease::V4_1 => "4.1",
         }
     }
 
-    /// The release named `id` (`0.11` and `0.11.0` alike; `2.8+`, `3.x` and later lines map to 2.8).
+    /// The releases it covers: `2.3–2.7`, `4.1`.
+    pub fn label(self) -> &'static str {
+        match self {
+            KafkaRelease::V1_0 => "1.0–1.1",
+            KafkaRelease::V2_3 => "2.3–2.7",
+            KafkaRelease::V2_8_1 => "2.8.1–3.6",
+            KafkaRelease::V3_7 => "3.7–3.9",
+            other => other.id(),
+        }
+    }
+
+    /// The line a release belongs to (`3.3`, `0.11`, `4.0.1`, and the old ids `2.8+`, `kraft`), if known.
     pub fn from_id(id: &str) -> Option<KafkaRelease> {
-        let id = id.trim_end_matches('+').to_ascii_lowercase();
-        // `0.11` is `0.11.0`; strip_suffix, not trim_end_matches, keeps a string searcher out of the wasm.
-        let cut = |s: &str| s.strip_suffix(".0").unwrap_or(s).to_string();
-        let short = |r: &KafkaRelease| cut(r.id()) == cut(&id);
-        KafkaRelease::ALL.into_iter().find(|r| r.id() == id || short(r)).or_else(|| {
-            let major: u32 = id.split('.').next()?.parse().ok()?;
-            (major >= 3).then_some(KafkaRelease::V2_8)
-        })
+        KafkaVersion::parse(id).ok().map(KafkaVersion::line)
     }
 
     /// The protocol variant it runs.
     pub fn variant(self) -> Variant {
         match self {
             KafkaRelease::V0_10_2 => Variant::HwTruncation,
-            KafkaRelease::V0_11_0 | KafkaRelease::V1_0 | KafkaRelease::V1_1 => Variant::Kip101,
+            KafkaRelease::V0_11_0 | KafkaRelease::V1_0 => Variant::Kip101,
             KafkaRelease::V2_0 => Variant::Kip279,
-            KafkaRelease::V2_1 | KafkaRelease::V2_4 => Variant::Kafka21,
-            KafkaRelease::V2_8 | KafkaRelease::Kraft => Variant::DivergingEpoch,
+            KafkaRelease::V2_1 | KafkaRelease::V2_2 | KafkaRelease::V2_3 => Variant::Kafka21,
+            _ => Variant::DivergingEpoch,
         }
     }
 
-    /// The protocol: the variant with the flags it implies (a release has no optional flags).
+    /// The protocol with the line's own defaults (no knob changed).
     pub fn protocol(self) -> Protocol {
-        Protocol::new(self.variant(), &[])
+        Protocol::new(self.variant(), &[]).with_rules(Rules::of_line(self, &Default::default()))
     }
 
-    /// What changed in the model from the previous release, and where that is written down.
+    /// What changed in the model from the previous line, and where that is written down.
     pub fn changes(self) -> &'static str {
         match self {
-            KafkaRelease::V0_10_2 => "followers truncate to their own HW on becoming follower",
-            KafkaRelease::V0_11_0 => "KIP-101: leader epochs and OffsetsForLeaderEpoch",
-            KafkaRelease::V1_0 | KafkaRelease::V1_1 => "nothing the model sees",
+            KafkaRelease::V0_10_2 => "followers truncate to their own HW on becoming follower; unclean leader election is on by default",
+            KafkaRelease::V0_11_0 => "KIP-101: leader epochs on v2 batches, the epoch cache and OffsetsForLeaderEpoch; unclean leader election off by default",
+            KafkaRelease::V1_0 => "nothing the model sees",
             KafkaRelease::V2_0 => "KIP-279 (KAFKA-6361): the answer names the epoch, and the follower iterates",
             KafkaRelease::V2_1 => {
-                "KAFKA-7415, KAFKA-7128, KAFKA-7164, KIP-320 and KAFKA-7414 (no halt on out of range)"
+                "KAFKA-7415, KAFKA-7128, KAFKA-7164, KIP-320's fencing (KAFKA-7395) and KAFKA-7414 (no halt on out of range)"
             }
-            KafkaRelease::V2_4 => "nothing the model sees (KAFKA-2334 hides a HW going back from ListOffsets)",
-            KafkaRelease::V2_8 => "KAFKA-10554 (KIP-595's scheme): the diverging epoch in Fetch",
-            KafkaRelease::Kraft => "nothing the model sees (KAFKA-15021, no epoch bump on ISR shrink, is not modelled)",
+            KafkaRelease::V2_2 => "KIP-380 (KAFKA-7235): a broker epoch lets the controller notice a bounce at re-registration",
+            KafkaRelease::V2_3 => "KIP-320's consumer half (KAFKA-7747): consumers detect a truncation past their position",
+            KafkaRelease::V2_8_0 => "KAFKA-10554 (KIP-595's scheme): the diverging epoch in Fetch",
+            KafkaRelease::V2_8_1 => "KAFKA-13141: a fetch answered with a diverging epoch does not move the leader's view of that follower",
+            KafkaRelease::V3_7 => "KAFKA-15583: the leader holds its HW while the ISR is below min.insync.replicas, for every acks",
+            KafkaRelease::V4_0 => "KRaft only (no ZooKeeper); KIP-966's Eligible Leader Replicas can be enabled",
+            KafkaRelease::V4_1 => "KIP-966: Eligible Leader Replicas on by default, so the last ISR member that lost power is not re-elected",
         }
     }
 
@@ -116,10 +133,169 @@ impl KafkaRelease {
     pub fn flags(self) -> Vec<Flag> {
         self.protocol().flags()
     }
+
+    /// `unclean.leader.election.enable`'s default (model §12.1, §12.2).
+    pub fn unclean_default(self) -> bool {
+        self == KafkaRelease::V0_10_2
+    }
+
+    /// Whether Eligible Leader Replicas exist (4.0 opt-in) and whether they are on by default (4.1).
+    pub fn elr(self) -> (bool, bool) {
+        (self >= KafkaRelease::V4_0, self >= KafkaRelease::V4_1)
+    }
 }
 
 impl Serialize for KafkaRelease {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())
+    }
+}
+
+/// Every minor release the model knows, oldest first (0.x releases have three numbers before the patch).
+pub const MINORS: [&str; 25] = [
+    "0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "3.0", "3.1",
+    "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "4.0", "4.1",
+];
+
+/// A Kafka release as a scenario names it: a minor release and, optionally, its patch (`4.0.1`). Without a
+/// patch it stands for the minor release's last patch (model §12: `2.8` behaves as 2.8.1 and later).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct KafkaVersion {
+    minor: u8,
+    patch: Option<u8>,
+}
+
+impl KafkaVersion {
+    /// The newest release of a line (what choosing a line in the picker names).
+    pub fn of_line(line: KafkaRelease) -> KafkaVersion {
+        let id = match line {
+            KafkaRelease::V1_0 => "1.1",
+            KafkaRelease::V2_3 => "2.7",
+            KafkaRelease::V2_8_0 => "2.8.0",
+            KafkaRelease::V2_8_1 => "3.6",
+            KafkaRelease::V3_7 => "3.9",
+            other => other.id(),
+        };
+        KafkaVersion::parse(id).unwrap_or(KafkaVersion { minor: 0, patch: None })
+    }
+
+    /// Every minor release, oldest first (the picker's options).
+    pub fn all() -> impl Iterator<Item = KafkaVersion> {
+        (0..MINORS.len() as u8).map(|minor| KafkaVersion { minor, patch: None }).flat_map(|v| {
+            let first = (v.minor_id() == "2.8").then_some(KafkaVersion { patch: Some(0), ..v });
+            first.into_iter().chain(std::iter::once(v))
+        })
+    }
+
+    /// Parse `3.3`, `4.0.1`, `0.11`, `0.10.2.1`, or an old id (`2.8+`, `kraft`: the 3.6 line it modelled).
+    pub fn parse(id: &str) -> Result<KafkaVersion, String> {
+        let id = id.trim().trim_end_matches('+').to_ascii_lowercase();
+        let id = if id == "kraft" { "3.6".to_string() } else { id };
+        let unknown = || {
+            format!("unknown Kafka release \"{id}\" (known: {} to {}, with an optional patch)", MINORS[0], MINORS[24])
+        };
+        let parts: Vec<&str> = id.split('.').collect();
+        let numbers: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok()).collect();
+        let numbers = numbers.filter(|n| (2..=4).contains(&n.len())).ok_or_else(unknown)?;
+        // 0.x releases: three numbers name the minor release (0.11 alone is 0.11.0); 1.0 and later: two.
+        let width = if numbers[0] == 0 { 3 } else { 2 };
+        let mut minor_parts = numbers.clone();
+        if numbers[0] == 0 && numbers.len() == 2 {
+            minor_parts.push(0);
+        }
+        let (head, patch) = minor_parts.split_at(width.min(minor_parts.len()));
+        let name = head.iter().map(u8::to_string).collect::<Vec<_>>().join(".");
+        let minor = MINORS.iter().position(|m| *m == name).ok_or_else(unknown)?;
+        let patch = match patch {
+            [] => None,
+            [p] => Some(*p),
+            _ => return Err(unknown()),
+        };
+        Ok(KafkaVersion { minor: minor as u8, patch })
+    }
+
+    /// `3.3`, `4.0.1`, `0.10.2.1`.
+    pub fn id(self) -> String {
+        match self.patch {
+            Some(p) => format!("{}.{p}", self.minor_id()),
+            None => self.minor_id().to_string(),
+        }
+    }
+
+    fn minor_id(self) -> &'static str {
+        MINORS[usize::from(self.minor)]
+    }
+
+    /// The line it belongs to.
+    pub fn line(self) -> KafkaRelease {
+        let name = self.minor_id();
+        let at_least = |m: &str| MINORS.iter().position(|x| *x == m).is_some_and(|i| usize::from(self.minor) >= i);
+        match name {
+            "0.10.2" => KafkaRelease::V0_10_2,
+            "0.11.0" => KafkaRelease::V0_11_0,
+            "1.0" | "1.1" => KafkaRelease::V1_0,
+            "2.0" => KafkaRelease::V2_0,
+            "2.1" => KafkaRelease::V2_1,
+            "2.2" => KafkaRelease::V2_2,
+            "2.8" if self.patch == Some(0) => KafkaRelease::V2_8_0,
+            "4.0" => KafkaRelease::V4_0,
+            "4.1" => KafkaRelease::V4_1,
+            _ if at_least("3.7") => KafkaRelease::V3_7,
+            _ if at_least("2.8") => KafkaRelease::V2_8_1,
+            _ => KafkaRelease::V2_3,
+        }
+    }
+
+    /// The protocol variant its line runs.
+    pub fn variant(self) -> Variant {
+        self.line().variant()
+    }
+
+    /// What its line changed.
+    pub fn changes(self) -> &'static str {
+        self.line().changes()
+    }
+}
+
+impl Serialize for KafkaVersion {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_minor_release_maps_to_its_line_and_old_ids_still_read() {
+        let line = |id: &str| KafkaVersion::parse(id).map(KafkaVersion::line);
+        assert_eq!(line("0.10.2.1"), Ok(KafkaRelease::V0_10_2));
+        assert_eq!(line("0.11"), Ok(KafkaRelease::V0_11_0));
+        assert_eq!(line("1.1"), Ok(KafkaRelease::V1_0));
+        assert_eq!(line("2.4"), Ok(KafkaRelease::V2_3));
+        assert_eq!(line("2.8.0"), Ok(KafkaRelease::V2_8_0));
+        assert_eq!(line("2.8"), Ok(KafkaRelease::V2_8_1), "2.8 is the line's last patch");
+        assert_eq!(line("2.8+"), Ok(KafkaRelease::V2_8_1));
+        assert_eq!(line("3.3"), Ok(KafkaRelease::V2_8_1));
+        assert_eq!(line("kraft"), Ok(KafkaRelease::V2_8_1));
+        assert_eq!(line("3.9"), Ok(KafkaRelease::V3_7));
+        assert_eq!(line("4.0.1"), Ok(KafkaRelease::V4_0));
+        assert_eq!(line("4.1"), Ok(KafkaRelease::V4_1));
+        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1"] {
+            let e = KafkaVersion::parse(bad).unwrap_err();
+            assert!(e.contains("0.10.2 to 4.1"), "{bad}: {e}");
+        }
+        assert_eq!(KafkaVersion::parse("4.0.1").map(KafkaVersion::id), Ok("4.0.1".to_string()));
+        assert_eq!(KafkaVersion::parse("0.11").map(KafkaVersion::id), Ok("0.11.0".to_string()));
+    }
+
+    #[test]
+    fn every_line_has_releases_and_the_newest_of_a_line_is_in_it() {
+        for line in KafkaRelease::ALL {
+            assert_eq!(KafkaVersion::of_line(line).line(), line, "{}", line.id());
+            assert_eq!(KafkaRelease::from_id(line.id()), Some(line), "{}", line.id());
+        }
+        assert_eq!(KafkaVersion::all().count(), MINORS.len() + 1, "every minor release, and 2.8.0 besides 2.8");
     }
 }

@@ -10,13 +10,15 @@ mod kafka_release;
 mod kip_101;
 mod kip_279;
 mod leader_hw_truncation;
+mod rules;
 
 use serde::Serialize;
 
 use crate::epoch_cache::{EpochCache, EpochEnd};
 
-pub use kafka_release::KafkaRelease;
+pub use kafka_release::{KafkaRelease, KafkaVersion};
 pub use kip_279::FollowerDecision;
+pub use rules::{Downgrade, Knobs, ProtocolVersion, Rules};
 
 /// Variants shown side by side, at most (the playground, its links and embeds, the CLI's `compare`).
 pub const MAX_VARIANTS: usize = 4;
@@ -192,12 +194,17 @@ pub enum EpochLookup {
     LargestEpochAtMostWithFloor,
 }
 
-/// A variant together with the flags in force: everything the engine asks about the protocol.
+/// A variant together with the flags and the release's rules in force: everything the engine asks about
+/// the protocol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Protocol {
-    /// The protocol generation.
+    /// The protocol generation shown (a release's own, even when a knob holds it to an older one).
     pub variant: Variant,
+    /// The generation whose truncation rule runs (model §12: an old inter-broker protocol or message format).
+    generation: Variant,
     flags: [bool; 4],
+    /// What the release adds beyond the truncation rule (none for a plain variant).
+    pub rules: Rules,
 }
 
 impl Protocol {
@@ -210,7 +217,32 @@ impl Protocol {
                 flags[flag.index()] = true;
             }
         }
-        Protocol { variant, flags }
+        Protocol { variant, generation: variant, flags, rules: Rules::plain(variant, &Knobs::default()) }
+    }
+
+    /// A plain variant with the scenario's knobs (the unclean setting; release knobs need a release).
+    pub fn plain(variant: Variant, configured: &[Flag], knobs: &Knobs) -> Protocol {
+        Protocol::new(variant, configured).with_rules(Rules::plain(variant, knobs))
+    }
+
+    /// A Kafka release as it shipped, with the scenario's knobs (model §12).
+    pub fn of_release(version: KafkaVersion, knobs: &Knobs) -> Protocol {
+        let line = version.line();
+        let (generation, flags, downgrade) = rules::generation(line, knobs);
+        let mut p = Protocol::new(generation, &flags);
+        p.variant = line.variant();
+        p.rules = Rules { downgrade, ..Rules::of_line(line, knobs) };
+        p
+    }
+
+    /// The same protocol under other release rules.
+    pub fn with_rules(self, rules: Rules) -> Protocol {
+        Protocol { rules, ..self }
+    }
+
+    /// The generation whose truncation rule runs.
+    pub fn generation(&self) -> Variant {
+        self.generation
     }
 
     /// Whether a flag is in force.
@@ -225,7 +257,7 @@ impl Protocol {
 
     /// What becoming follower does.
     pub fn become_follower_rule(&self) -> BecomeFollowerRule {
-        match self.variant {
+        match self.generation {
             Variant::HwTruncation => hw_truncation::BECOME_FOLLOWER,
             Variant::LeaderHwTruncation => leader_hw_truncation::BECOME_FOLLOWER,
             Variant::Kip101 => kip_101::BECOME_FOLLOWER,
@@ -237,7 +269,7 @@ impl Protocol {
 
     /// Whether records carry epochs into an epoch cache.
     pub fn uses_epoch_cache(&self) -> bool {
-        self.variant.uses_epochs()
+        self.generation.uses_epochs()
     }
 
     /// Whether a follower re-truncates when only the epoch changed (KAFKA-7164, always on for diverging-epoch).
@@ -252,7 +284,7 @@ impl Protocol {
 
     /// The leader's end-offset lookup.
     pub fn epoch_lookup(&self) -> EpochLookup {
-        match self.variant {
+        match self.generation {
             Variant::Kip101 => kip_101::LOOKUP,
             _ if self.cache_21() => EpochLookup::LargestEpochAtMostWithFloor,
             _ => kip_279::LOOKUP,
@@ -272,15 +304,15 @@ impl Protocol {
 
     /// The follower's decision on the leader's answer (model §3.5 `followerTruncate`, or the 0.11 rule).
     pub fn follower_decision(&self, answer: EpochEnd, follower: &EpochCache, leo: u32, hw: u32) -> FollowerDecision {
-        match self.variant {
+        match self.generation {
             Variant::Kip101 => kip_101::follower_decision(answer.offset, leo, hw),
             _ => kip_279::follower_decision(answer, follower, leo, hw, self.cache_21()),
         }
     }
 
     /// A follower out of range with a shorter leader halts (Kafka < 2.1 with unclean election disabled).
-    pub fn halts_on_out_of_range(&self, unclean_leader_election: bool) -> bool {
-        !unclean_leader_election && !matches!(self.variant, Variant::Kafka21 | Variant::DivergingEpoch)
+    pub fn halts_on_out_of_range(&self) -> bool {
+        !self.rules.unclean_leader_election && !self.rules.no_halt_on_out_of_range
     }
 
     /// KIP-320: requests carry the current leader epoch and the leader fences a mismatch.
@@ -300,7 +332,7 @@ impl Protocol {
 
     /// Divergence is found by the leader inside Fetch (variant d).
     pub fn divergence_in_fetch(&self) -> bool {
-        self.variant == Variant::DivergingEpoch
+        self.generation == Variant::DivergingEpoch
     }
 
     /// The LastFetchedEpoch a follower with this cache sends in Fetch (UNDEFINED: the field is not sent).
@@ -395,10 +427,13 @@ mod tests {
 
     #[test]
     fn only_pre_2_1_variants_halt_on_out_of_range_and_only_with_unclean_election_off() {
-        assert!(Protocol::new(Variant::HwTruncation, &[]).halts_on_out_of_range(false));
-        assert!(!Protocol::new(Variant::HwTruncation, &[]).halts_on_out_of_range(true));
-        assert!(Protocol::new(Variant::Kip279, &[]).halts_on_out_of_range(false));
-        assert!(!Protocol::new(Variant::Kafka21, &[]).halts_on_out_of_range(false));
-        assert!(!Protocol::new(Variant::DivergingEpoch, &[]).halts_on_out_of_range(false));
+        let unclean = Knobs { unclean_leader_election: Some(true), ..Knobs::default() };
+        assert!(Protocol::new(Variant::HwTruncation, &[]).halts_on_out_of_range());
+        assert!(!Protocol::plain(Variant::HwTruncation, &[], &unclean).halts_on_out_of_range());
+        assert!(Protocol::new(Variant::Kip279, &[]).halts_on_out_of_range());
+        assert!(!Protocol::new(Variant::Kafka21, &[]).halts_on_out_of_range());
+        assert!(!Protocol::new(Variant::DivergingEpoch, &[]).halts_on_out_of_range());
+        let v0_10_2 = KafkaVersion::parse("0.10.2").expect("release");
+        assert!(!Protocol::of_release(v0_10_2, &Knobs::default()).halts_on_out_of_range(), "unclean on by default");
     }
 }

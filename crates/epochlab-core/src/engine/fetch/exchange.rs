@@ -58,25 +58,32 @@ pub(super) fn round(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, dropped: bool) 
 fn leader_answer(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, offset: u32, lfe: i64) -> (FetchAnswer, bool) {
     let lr = sim.state.replica(l);
     if let Some(end) = sim.protocol.diverging_epoch(&lr.epoch_cache, lr.leo(), lfe, offset) {
-        return (FetchAnswer::DivergingEpoch { end }, false);
+        // Kafka 2.8.0 still recorded the fetch offset of a diverging fetch (fixed by KAFKA-13141 in 2.8.1).
+        let joined = !sim.protocol.rules.kafka_13141 && record_fetch(sim, l, f, offset);
+        return (FetchAnswer::DivergingEpoch { end }, joined);
     }
     if offset > lr.leo() {
         return (FetchAnswer::Error { error: "OFFSET_OUT_OF_RANGE" }, false);
     }
-    sim.state.replicas[l as usize].remote_leo[f as usize] = offset as i32;
-    let joined = maybe_expand_isr(sim, l, f, offset);
-    sim.maybe_increment_hw(l);
+    let joined = record_fetch(sim, l, f, offset);
     let lr = sim.state.replica(l);
     let records = lr.log[offset as usize..].iter().map(|e| e.id).collect();
     (FetchAnswer::Records { records, hw: lr.hw }, joined)
 }
 
+/// The leader records the follower's fetch offset, lets it back into the ISR if it caught up, and
+/// re-evaluates its HW. Returns whether the follower joined the ISR.
+fn record_fetch(sim: &mut Sim<'_>, l: BrokerId, f: BrokerId, offset: u32) -> bool {
+    sim.state.replicas[l as usize].remote_leo[f as usize] = offset as i32;
+    let joined = maybe_expand_isr(sim, l, f, offset);
+    sim.maybe_increment_hw(l);
+    joined
+}
+
 fn apply(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, answer: &FetchAnswer, leader_leo: u32) -> Response {
     match answer {
         FetchAnswer::DivergingEpoch { end } => diverged(sim, f, *end),
-        FetchAnswer::Error { .. }
-            if sim.protocol.halts_on_out_of_range(sim.scenario.config.unclean_leader_election) =>
-        {
+        FetchAnswer::Error { .. } if sim.protocol.halts_on_out_of_range() => {
             sim.lose_memory(f);
             sim.annotate(Annotation::Halted { broker: f });
             Response::Halted { reaction: sim.controller_on_failure(f) }
@@ -120,8 +127,9 @@ fn maybe_expand_isr(sim: &mut Sim<'_>, l: BrokerId, f: BrokerId, offset: u32) ->
     }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.insert(f);
-    sim.state.controller.isr.insert(f);
     let to = sim.state.replica(l).isr;
+    sim.set_controller_isr(to);
+    sim.memory.history.record_isr_join(f, sim.step);
     sim.annotate(Annotation::IsrChanged { from, to, by_leader: Some(l) });
     true
 }

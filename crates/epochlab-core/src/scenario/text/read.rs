@@ -207,7 +207,9 @@ fn header_value(
                 .map(Value::from)
                 .or_else(|_| fail(line, column, "expected a number from 1 to 5"))?,
         ),
-        "unclean_leader_election" => config.insert(key.into(), json!(boolean(value.trim(), line, column)?)),
+        "unclean_leader_election" | "eligible_leader_replicas" => {
+            config.insert(key.into(), json!(boolean(value.trim(), line, column)?))
+        }
         _ => config.insert(key.into(), json!(value.trim())),
     };
     Ok(())

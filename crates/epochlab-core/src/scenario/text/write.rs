@@ -32,8 +32,8 @@ fn config_lines(c: &Config) -> String {
     if c.min_insync_replicas != d.min_insync_replicas {
         out.push_str(&format!("min_insync_replicas: {}\n", c.min_insync_replicas));
     }
-    if c.unclean_leader_election != d.unclean_leader_election {
-        out.push_str(&format!("unclean_leader_election: {}\n", c.unclean_leader_election));
+    if let Some(unclean) = c.unclean_leader_election {
+        out.push_str(&format!("unclean_leader_election: {unclean}\n"));
     }
     if c.hw_checkpoint != Policy::Always {
         out.push_str("hw_checkpoint: manual\n");
@@ -43,6 +43,15 @@ fn config_lines(c: &Config) -> String {
     }
     if let Some(r) = c.kafka_version {
         out.push_str(&format!("kafka_version: {}\n", r.id()));
+    }
+    if let Some(elr) = c.eligible_leader_replicas {
+        out.push_str(&format!("eligible_leader_replicas: {elr}\n"));
+    }
+    if let Some(v) = c.inter_broker_protocol_version {
+        out.push_str(&format!("inter_broker_protocol_version: {}\n", v.id()));
+    }
+    if let Some(v) = c.log_message_format_version {
+        out.push_str(&format!("log_message_format_version: {}\n", v.id()));
     }
     out
 }
