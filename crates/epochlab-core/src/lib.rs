@@ -105,6 +105,7 @@ pub(crate) fn rerun_shared(
         steps: steps.clone(),
         violations: Arc::unwrap_or_clone(memory.violations),
         records: Arc::unwrap_or_clone(memory.records),
+        rules: protocol.rules,
     };
     Run { trace, resume: Resume::new((protocol, scenario, events), initial, steps, checkpoints), reused }
 }

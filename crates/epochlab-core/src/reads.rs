@@ -20,6 +20,59 @@ pub struct Read {
     pub hw: u32,
     /// What it read, in offset order from 0.
     pub records: Vec<SeenRecord>,
+    /// What the consumer meets at its next fetch once a leader no longer holds what it read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub truncated: Option<Truncated>,
+}
+
+/// A consumer whose position lies past the point where the leader's log now differs from what it read
+/// (model §12.7): how it finds out depends on the release.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Truncated {
+    /// The first step at which a leader's log differs below the consumer's position.
+    pub step: u32,
+    /// The consumer's position: the offset after the last record it read.
+    pub position: u32,
+    /// The first offset where the leader's log no longer holds what the consumer read.
+    pub diverged_at: u32,
+    /// The leader's log end offset then.
+    pub leader_leo: u32,
+    /// How the consumer finds out.
+    pub noticed: Noticed,
+}
+
+/// How a consumer past a truncation finds out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Noticed {
+    /// 2.3 and later (KIP-320, KAFKA-7747): it validates its position with OffsetsForLeaderEpoch after the
+    /// leader change and learns where the logs diverge.
+    Validated,
+    /// Before 2.3, its position is past the leader's log end: OFFSET_OUT_OF_RANGE, and auto.offset.reset
+    /// decides.
+    OutOfRange,
+    /// Before 2.3, its position is still inside the leader's log: it reads on, and never learns that the
+    /// records below its position changed.
+    Unnoticed,
+}
+
+impl Truncated {
+    /// What the consumer sees, in words.
+    pub fn words(&self) -> String {
+        let (p, d, leo) = (self.position, self.diverged_at, self.leader_leo);
+        match self.noticed {
+            Noticed::Validated => format!(
+                "after the leader change it validates position {p} with OffsetsForLeaderEpoch (Kafka 2.3 and later, KIP-320): the log diverged at offset {d}, so with auto.offset.reset=none it raises LogTruncationException naming offset {d}; with earliest or latest it resets to offset {d} and logs the truncation"
+            ),
+            Noticed::OutOfRange => format!(
+                "its next fetch at offset {p} is past the leader's log end {leo}: OFFSET_OUT_OF_RANGE, and auto.offset.reset decides (latest, the default, jumps to {leo}; earliest re-reads from 0; none raises an error); nothing says that offsets from {d} changed (before Kafka 2.3)"
+            ),
+            Noticed::Unnoticed => format!(
+                "its next fetch at offset {p} succeeds: offsets {d} to {} now hold other records, and the consumer never learns it (before Kafka 2.3)",
+                p - 1
+            ),
+        }
+    }
 }
 
 /// One record a consumer read.
@@ -61,7 +114,7 @@ pub fn reads(trace: &Trace) -> Vec<Read> {
         for a in &step.annotations {
             let Annotation::Consumed { broker, records } = a else { continue };
             let hw = step.state.replicas.get(*broker as usize).map_or(0, |r| r.hw);
-            let records = records
+            let records: Vec<SeenRecord> = records
                 .iter()
                 .enumerate()
                 .map(|(offset, id)| SeenRecord {
@@ -71,7 +124,8 @@ pub fn reads(trace: &Trace) -> Vec<Read> {
                     lost: loss(trace, offset as u32, *id),
                 })
                 .collect();
-            out.push(Read { step: step.index, broker: *broker, hw, records });
+            let truncated = truncation(trace, step.index, &records);
+            out.push(Read { step: step.index, broker: *broker, hw, records, truncated });
         }
     }
     out
@@ -83,4 +137,26 @@ fn loss(trace: &Trace, offset: u32, id: u32) -> Option<Loss> {
         .iter()
         .find(|v| v.invariant == InvariantId::I5 && v.records.contains(&id) && v.offsets.contains(&offset))
         .map(|v| Loss { step: v.step, by_design: v.by_design, message: v.message.clone() })
+}
+
+/// The first step after the read at `at` where a true leader's log no longer holds every record below the
+/// consumer's position, and how the consumer finds out under the run's release.
+fn truncation(trace: &Trace, at: u32, read: &[SeenRecord]) -> Option<Truncated> {
+    let position = read.len() as u32;
+    if position == 0 {
+        return None;
+    }
+    trace.steps.iter().skip(at as usize + 1).find_map(|step| {
+        let leader = step.state.replica(step.state.true_leader()?);
+        let diverged_at = read.iter().position(|r| leader.id_at(r.offset) != Some(r.record))? as u32;
+        let leader_leo = leader.leo();
+        let noticed = if trace.rules.consumers_validate {
+            Noticed::Validated
+        } else if position > leader_leo {
+            Noticed::OutOfRange
+        } else {
+            Noticed::Unnoticed
+        };
+        Some(Truncated { step: step.index, position, diverged_at, leader_leo, noticed })
+    })
 }

@@ -259,6 +259,9 @@ pub struct Trace {
     pub violations: Vec<Violation>,
     /// Every record ever produced, by id.
     pub records: Vec<RecordInfo>,
+    /// The release's rules the run followed (model §12; none for a plain variant).
+    #[serde(skip)]
+    pub rules: crate::variant::Rules,
 }
 
 impl Trace {

@@ -5,7 +5,7 @@ use super::narrate::list_names;
 use super::{reject, Reject, Sim};
 use crate::state::{BrokerId, BrokerSet, FetchState, LeaderAndIsr, Role};
 use crate::trace::{Annotation, TruncateCause};
-use crate::variant::BecomeFollowerRule;
+use crate::variant::{BecomeFollowerRule, Downgrade};
 
 /// The controller's choice of leader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -275,7 +275,13 @@ impl Sim<'_> {
         r.known_epoch = epoch;
         r.isr = BrokerSet::EMPTY;
         let (hw, leo) = (r.hw, r.leo());
-        let who = say!(self, "{} becomes follower of {} in epoch {epoch}", self.name(b), self.name(leader));
+        let who = say!(
+            self,
+            "{} becomes follower of {} in epoch {epoch}{}",
+            self.name(b),
+            self.name(leader),
+            self.downgrade_note()
+        );
         let same_leader_note = "the leader did not change, so it keeps its fetcher state and truncates nothing";
         match rule {
             BecomeFollowerRule::TruncateToOwnHw | BecomeFollowerRule::TruncateToLeaderHw => {
@@ -316,6 +322,23 @@ impl Sim<'_> {
                 }
             }
         }
+    }
+
+    /// " (… runs the kafka-2.1 rule: …)" when a knob holds the release to an older generation (model §12).
+    fn downgrade_note(&self) -> String {
+        let (Some(line), Some(why)) = (self.protocol.rules.line, self.protocol.rules.downgrade) else {
+            return String::new();
+        };
+        let rule = self.protocol.generation().id();
+        let because = match why {
+            Downgrade::InterBrokerProtocol(v) => {
+                say!(self, "its inter-broker protocol {} is too old for {}", v.id(), line.variant().id())
+            }
+            Downgrade::MessageFormat(v) => {
+                say!(self, "message format {} carries no leader epoch, so the epoch cache stays empty", v.id())
+            }
+        };
+        say!(self, " (Kafka {} runs the {rule} rule here: {because})", line.label())
     }
 
     /// The pre-KIP-101 rules (and the strawman): cut the log at once to the follower's own HW, or to the

@@ -242,3 +242,33 @@ impl StepRanks {
         self.0.partition_point(|&s| s < step) as u64
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(bs: &[BrokerId]) -> BrokerSet {
+        let mut s = BrokerSet::EMPTY;
+        bs.iter().for_each(|b| s.insert(*b));
+        s
+    }
+
+    #[test]
+    fn a_power_loss_healed_by_a_rejoin_no_longer_voids_the_guarantee() {
+        // Written at step 1; A loses power (ISR A B C), re-syncs and rejoins at 5; then B and C lose power.
+        let mut h = History::default();
+        h.record_power_crash(0, set(&[0, 1, 2]), 3);
+        h.record_isr_join(0, 5);
+        h.record_power_crash(1, set(&[0, 1, 2]), 7);
+        h.record_power_crash(2, set(&[0, 2]), 8);
+        assert_eq!(h.loss_by_design(1, true), None, "A rejoined with the record before B and C lost power");
+        // Without the rejoin, all three lost power since the write.
+        let mut h = History::default();
+        h.record_power_crash(0, set(&[0, 1, 2]), 3);
+        h.record_power_crash(1, set(&[0, 1, 2]), 7);
+        h.record_power_crash(2, set(&[0, 1, 2]), 8);
+        assert!(h.loss_by_design(1, true).is_some());
+        assert_eq!(h.loss_by_design(1, false), None, "with KIP-966 a power loss alone voids nothing");
+        assert_eq!(h.loss_by_design(9, true), None, "a record written after the crashes is covered");
+    }
+}
