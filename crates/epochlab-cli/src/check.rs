@@ -5,14 +5,21 @@ use std::time::Instant;
 
 use epochlab_core::checker::{check, Alphabet, CheckConfig, CheckResult};
 use epochlab_core::invariants::InvariantId;
+use epochlab_core::variant::KafkaVersion;
 use epochlab_core::Variant;
 use serde_json::json;
 
 use crate::{commands, grid};
 
+/// What is searched: a variant, or a Kafka release (its variant with its rules).
+pub(crate) struct Searched {
+    pub(crate) variant: Option<String>,
+    pub(crate) kafka: Option<String>,
+}
+
 /// The command line's bounds, as given.
 pub(crate) struct Bounds {
-    pub(crate) variant: String,
+    pub(crate) searched: Searched,
     pub(crate) brokers: u8,
     pub(crate) records: u8,
     pub(crate) epochs: i32,
@@ -32,8 +39,6 @@ pub(crate) fn run(bounds: &Bounds, as_json: bool) -> Result<String, String> {
 }
 
 fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
-    let variant = Variant::from_id(&b.variant)
-        .ok_or_else(|| format!("unknown variant \"{}\" (expected one of {})", b.variant, Variant::id_list()))?;
     let range = |name: &str, value: u64, lo: u64, hi: u64| {
         if (lo..=hi).contains(&value) {
             Ok(())
@@ -54,10 +59,11 @@ fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
         .map(|id| InvariantId::from_id(id).ok_or_else(|| format!("unknown invariant \"{id}\"")))
         .collect::<Result<Vec<_>, _>>()?;
     let defaults = CheckConfig::default();
-    let cluster = match &b.config {
+    let mut cluster = match &b.config {
         Some(file) => commands::load(file)?.config,
         None => defaults.config.clone(),
     };
+    let variant = searched_variant(&b.searched, &mut cluster)?;
     Ok(CheckConfig {
         variant,
         brokers: b.brokers,
@@ -69,6 +75,17 @@ fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
         alphabet,
         config: cluster,
     })
+}
+
+/// The variant searched; a release is set on the cluster settings, whose knobs it then reads.
+fn searched_variant(s: &Searched, cluster: &mut epochlab_core::scenario::Config) -> Result<Variant, String> {
+    if let Some(id) = &s.kafka {
+        let release = KafkaVersion::parse(id)?;
+        cluster.set_release(release);
+        return Ok(release.variant());
+    }
+    let id = s.variant.as_deref().unwrap_or_default();
+    Variant::from_id(id).ok_or_else(|| format!("unknown variant \"{id}\" (expected one of {})", Variant::id_list()))
 }
 
 fn verdict(r: &CheckResult) -> &'static str {
@@ -112,7 +129,7 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
         } else {
             "stopped at the depth bound"
         };
-        return format!("{}: no failure within {bounds} ({why})\n{counts}\n", c.variant.id());
+        return format!("{}: no failure within {bounds} ({why})\n{counts}\n", searched_name(c));
     };
     let v = r.violation.as_ref().map_or(String::new(), |v| {
         format!("{} {} at step {}: {}", v.invariant.id(), v.invariant.name(), v.step, v.message)
@@ -120,8 +137,16 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
     let trace = epochlab_core::run_variant(scenario, c.variant);
     format!(
         "{}: counterexample in {} steps within {bounds}\n{v}\n{counts}\n\n{}",
-        c.variant.id(),
+        searched_name(c),
         scenario.events.len(),
         grid::run_block(&trace, None, true)
     )
+}
+
+/// `kafka-2.1`, or `Kafka 3.7 (diverging-epoch)` for a release.
+fn searched_name(c: &CheckConfig) -> String {
+    match c.config.kafka_version.filter(|r| r.variant() == c.variant) {
+        Some(r) => format!("Kafka {} ({})", r.id(), c.variant.id()),
+        None => c.variant.id().to_string(),
+    }
 }

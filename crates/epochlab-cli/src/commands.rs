@@ -70,8 +70,8 @@ pub(crate) fn run(file: &str, variant_ids: &[String], all: bool, json: bool, sho
     }
     let mut out = String::new();
     // A file that names its Kafka release runs as that release (its variant, no flags beyond): say so.
-    if let (Some(r), true) = (scenario.config.kafka_version, variant_ids.is_empty() && !all) {
-        out.push_str(&crate::release::head(r));
+    if variant_ids.is_empty() && !all {
+        out.push_str(&crate::release::head(&scenario));
     }
     for trace in &traces {
         out.push_str(&grid::run_block(trace, at, steps));

@@ -39,7 +39,11 @@ fn cell_text(cell: &Cell) -> String {
 }
 
 fn broker_row(b: &BrokerView, width: usize, name_width: usize) -> String {
-    let isr = if b.in_isr { "isr" } else { "   " };
+    let isr = match (b.in_isr, b.in_elr) {
+        (true, _) => "isr",
+        (false, true) => "elr",
+        (false, false) => "   ",
+    };
     let stale = if b.stale_leader { "?" } else { " " };
     let epoch = if b.known_epoch >= 0 { format!("e{}", b.known_epoch) } else { "e-".to_string() };
     let mut row = format!("{:<name_width$} {:<8}{stale}{:<4}{isr} ", b.name, b.role.id(), epoch);
@@ -104,8 +108,10 @@ pub(crate) fn run_block(trace: &Trace, at: Option<usize>, steps: bool) -> String
         None => "before any event".to_string(),
     };
     let leader = v.controller_leader.as_deref().unwrap_or("none");
+    let elr =
+        if v.controller_elr.is_empty() { String::new() } else { format!(", ELR {{{}}}", v.controller_elr.join(", ")) };
     out.push_str(&format!(
-        "\n{when}: controller leader {leader}, epoch {}, ISR {{{}}}\n",
+        "\n{when}: controller leader {leader}, epoch {}, ISR {{{}}}{elr}\n",
         v.controller_epoch,
         v.controller_isr.join(", ")
     ));

@@ -49,7 +49,8 @@ enum Command {
         /// Also list the messages (Produce, LeaderAndIsr, Fetch, OffsetsForLeaderEpoch, …) step by step.
         #[arg(long)]
         messages: bool,
-        /// Run under a Kafka release (0.10.2, 0.11.0, 1.0, 1.1, 2.0, 2.1, 2.4, 2.8, kraft) instead of a variant.
+        /// Run under a Kafka release (any from 0.10.2 to 4.1: 2.4, 2.8.0, 3.3, 4.0.1 …) instead of a variant,
+        /// with the scenario's release settings (inter-broker protocol, ELR, …).
         #[arg(long, value_name = "RELEASE", conflicts_with_all = ["variants", "all_variants"])]
         kafka: Option<String>,
     },
@@ -77,8 +78,11 @@ enum Command {
     /// Search for the shortest scenario that breaks a variant (breadth-first, within bounds).
     Check {
         /// The variant to check.
-        #[arg(long, value_name = "V")]
-        variant: String,
+        #[arg(long, value_name = "V", required_unless_present = "kafka", conflicts_with = "kafka")]
+        variant: Option<String>,
+        /// Or a Kafka release (0.10.2 to 4.1), with its rules (the min-ISR HW gate, ELR, …).
+        #[arg(long, value_name = "RELEASE")]
+        kafka: Option<String>,
         /// Brokers (1 to 4).
         #[arg(long, default_value_t = 2)]
         brokers: u8,
@@ -163,9 +167,22 @@ fn main() -> ExitCode {
         Command::Shrink { file, variant, invariant, json } => {
             shrink::run(&file, variant.as_deref(), invariant.as_deref(), json)
         }
-        Command::Check { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config, json } => {
+        Command::Check {
+            variant,
+            kafka,
+            brokers,
+            records,
+            epochs,
+            depth,
+            max_states,
+            invariants,
+            alphabet,
+            config,
+            json,
+        } => {
+            let searched = check::Searched { variant, kafka };
             let bounds =
-                check::Bounds { variant, brokers, records, epochs, depth, max_states, invariants, alphabet, config };
+                check::Bounds { searched, brokers, records, epochs, depth, max_states, invariants, alphabet, config };
             check::run(&bounds, json)
         }
     };

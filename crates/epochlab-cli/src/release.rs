@@ -1,28 +1,26 @@
 //! `epochlab run FILE --kafka 2.0` and `epochlab bisect FILE`: scenarios under Kafka releases.
 
 use epochlab_core::invariants::InvariantId;
-use epochlab_core::release::{bisect, describe_bisection, KafkaRelease};
+use epochlab_core::release::{bisect, describe_bisection};
 use epochlab_core::report;
+use epochlab_core::variant::KafkaVersion;
+use epochlab_core::Scenario;
 use serde_json::json;
 
 use crate::commands::{self, Shown};
 use crate::grid;
 
-fn release(id: &str) -> Result<KafkaRelease, String> {
-    KafkaRelease::from_id(id).ok_or_else(|| {
-        let all: Vec<&str> = KafkaRelease::ALL.iter().map(|r| r.id()).collect();
-        format!("unknown Kafka release \"{id}\" (expected one of {})", all.join(", "))
-    })
-}
-
 pub(crate) fn run(file: &str, id: &str, json: bool, shown: &Shown) -> Result<String, String> {
-    let r = release(id)?;
-    let scenario = commands::load(file)?;
-    let trace = epochlab_core::run_protocol(&scenario, r.protocol());
+    let release = KafkaVersion::parse(id)?;
+    let mut scenario = commands::load(file)?;
+    scenario.config.set_release(release);
+    // The file's release settings must suit this release (ELR needs 4.0): read it back as a file would be.
+    let scenario = epochlab_core::parse_scenario(&scenario.to_json()).map_err(|e| format!("--kafka {id}: {e}"))?;
+    let trace = epochlab_core::run(&scenario);
     if json {
         return Ok(report::runs_json(std::slice::from_ref(&trace)) + "\n");
     }
-    let mut out = head(r) + &grid::run_block(&trace, shown.at, shown.steps);
+    let mut out = head(&scenario) + &grid::run_block(&trace, shown.at, shown.steps);
     if shown.messages {
         out.push('\n');
         out.push_str(&crate::messages::text(&scenario, &trace));
@@ -30,9 +28,18 @@ pub(crate) fn run(file: &str, id: &str, json: bool, shown: &Shown) -> Result<Str
     Ok(out)
 }
 
-/// "Kafka 2.0: runs as kip-279 (what changed)".
-pub(crate) fn head(r: KafkaRelease) -> String {
-    format!("Kafka {}: runs as {} ({})\n", r.id(), r.variant().id(), r.changes())
+/// "Kafka 3.3 (the 2.8.1–3.6 line): runs as diverging-epoch (what changed)", and what its settings change.
+pub(crate) fn head(scenario: &Scenario) -> String {
+    let Some(v) = scenario.config.kafka_version else { return String::new() };
+    let r = v.line();
+    let line = if r.label() == v.id() { String::new() } else { format!(" (the {} line)", r.label()) };
+    let protocol = scenario.config.protocol(v.variant());
+    let held = if protocol.generation() == r.variant() {
+        String::new()
+    } else {
+        format!("; its inter-broker protocol or message format holds it to {}", protocol.generation().id())
+    };
+    format!("Kafka {}{line}: runs as {} ({}){held}\n", v.id(), r.variant().id(), r.changes())
 }
 
 pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {
@@ -41,7 +48,7 @@ pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {
     if as_json {
         let rows: Vec<_> = outcomes
             .iter()
-            .map(|o| json!({"release": o.release.id(), "variant": o.release.variant().id(), "bugs": o.bugs.iter().map(|b| b.id()).collect::<Vec<_>>()}))
+            .map(|o| json!({"release": o.release.id(), "releases": o.release.label(), "variant": o.release.variant().id(), "bugs": o.bugs.iter().map(|b| b.id()).collect::<Vec<_>>()}))
             .collect();
         let out = json!({"releases": rows, "summary": describe_bisection(&outcomes)});
         return Ok(serde_json::to_string_pretty(&out).unwrap_or_default() + "\n");
@@ -50,7 +57,7 @@ pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {
     for o in &outcomes {
         let verdict =
             if o.bugs.is_empty() { "holds".to_string() } else { format!("fails {}", InvariantId::join(&o.bugs, ", ")) };
-        out.push_str(&format!("  {:<7} {:<16} {verdict}\n", o.release.id(), o.release.variant().id()));
+        out.push_str(&format!("  {:<10} {:<16} {verdict}\n", o.release.label(), o.release.variant().id()));
     }
     out.push_str(&grid::wrap(&describe_bisection(&outcomes), 96, ""));
     Ok(out)

@@ -317,11 +317,14 @@ fn bisect_names_the_release_and_the_kip_that_fixed_a_story() {
     let out = epochlab(&["bisect", file.to_str().unwrap(), "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(v["releases"].as_array().expect("releases").len(), 9);
+    assert_eq!(v["releases"].as_array().expect("releases").len(), 12, "twelve release lines, 0.10.2 to 4.1");
     assert!(v["summary"].as_str().unwrap_or_default().contains("holds from 2.0: KIP-279"), "{v}");
     let run = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "1.1"]));
-    assert!(run.starts_with("Kafka 1.1: runs as kip-101") && run.contains("verdict: BUG"), "{run}");
+    assert!(run.starts_with("Kafka 1.1 (the 1.0–1.1 line): runs as kip-101") && run.contains("verdict: BUG"), "{run}");
     assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "0.9"]), "unknown Kafka release \"0.9\"");
+    assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "5.0"]), "known: 0.10.2 to 4.1");
+    let later = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "3.3"]));
+    assert!(later.starts_with("Kafka 3.3 (the 2.8.1–3.6 line): runs as diverging-epoch"), "{later}");
 }
 
 #[test]
@@ -329,7 +332,10 @@ fn a_file_that_names_its_kafka_release_runs_as_it_and_says_so() {
     let text = "name: fast fail-over\nbrokers: A B\nkafka_version: 1.1\n\nelect A\nproduce\nfetch B\nfetch B\n\
                 produce acks=1\nelect B deliver=B\nproduce acks=1 broker=B\nelect A deliver=A\nproduce\ndeliver B\nsettle\n";
     let run = stdout(&epochlab_stdin(&["run", "-"], text));
-    assert!(run.starts_with("Kafka 1.1: runs as kip-101") && run.contains("verdict: BUG, I3, I4 fail"), "{run}");
+    assert!(
+        run.starts_with("Kafka 1.1 (the 1.0–1.1 line): runs as kip-101") && run.contains("verdict: BUG, I3, I4 fail"),
+        "{run}"
+    );
     let fixed = stdout(&epochlab_stdin(&["run", "-"], &text.replace("1.1", "2.0")));
     assert!(fixed.starts_with("Kafka 2.0: runs as kip-279") && fixed.contains("verdict: ok"), "{fixed}");
     // The JSON form keeps it; --kafka with --messages lists the messages too.
@@ -341,4 +347,25 @@ fn a_file_that_names_its_kafka_release_runs_as_it_and_says_so() {
         &epochlab_stdin(&["run", "-"], &text.replace("kafka_version: 1.1", "kafka_version: 1.1\nvariant: kip-279")),
         "line 3, column 1: Kafka 1.1 runs kip-101, but config.variant is kip-279",
     );
+}
+
+#[test]
+fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_searches_a_release() {
+    let text = "name: last replica standing\nbrokers: A B C\nkafka_version: 4.1\nmin_insync_replicas: 2\nflush: manual\n\n\
+                elect A\nproduce m1\nsettle\nflush A\nflush B\nflush C\ncrash C\nproduce m2\nfetch B\nfetch B\nshutdown B\n";
+    let run = stdout(&epochlab_stdin(&["run", "-"], text));
+    assert!(run.starts_with("Kafka 4.1: runs as diverging-epoch"), "{run}");
+    assert!(run.contains("ISR {A}, ELR {B}"), "{run}");
+    assert!(run.contains("\nB down     e-  elr "), "B's row is marked as an ELR member: {run}");
+    // The same file under 3.9 has no ELR; asking 3.9 for it is refused.
+    let old = stdout(&epochlab_stdin(&["run", "-", "--kafka", "3.9"], text));
+    assert!(old.contains("ISR {A}\n"), "{old}");
+    let forced = text.replace("flush: manual", "flush: manual\neligible_leader_replicas: true");
+    assert_bad_input(
+        &epochlab_stdin(&["run", "-", "--kafka", "3.9"], &forced),
+        "Kafka 3.9 has no Eligible Leader Replicas",
+    );
+    let checked = stdout(&epochlab(&["check", "--kafka", "4.1", "--depth", "6"]));
+    assert!(checked.starts_with("Kafka 4.1 (diverging-epoch): no failure within 2 brokers"), "{checked}");
+    assert_bad_input(&epochlab(&["check", "--kafka", "banana"]), "unknown Kafka release \"banana\"");
 }

@@ -6,6 +6,7 @@ use crate::invariants::InvariantId;
 use crate::presets::verdict_of;
 use crate::scenario::Scenario;
 pub use crate::variant::KafkaRelease;
+use crate::variant::Protocol;
 
 /// The outcome under one release: the invariants that fail as bugs, sorted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,13 +17,14 @@ pub struct ReleaseOutcome {
     pub bugs: Vec<InvariantId>,
 }
 
-/// Run the scenario under every release, oldest first (the scenario's own flags are not used: a release
-/// decides them).
+/// Run the scenario under every release line, oldest first, with the scenario's release settings (the
+/// scenario's own flags are not used: a release decides them).
 pub fn bisect(scenario: &Scenario) -> Vec<ReleaseOutcome> {
     KafkaRelease::ALL
         .into_iter()
         .map(|release| {
-            let trace = crate::run_protocol(scenario, release.protocol());
+            let version = crate::variant::KafkaVersion::of_line(release);
+            let trace = crate::run_protocol(scenario, Protocol::of_release(version, &scenario.config.knobs()));
             ReleaseOutcome { release, bugs: verdict_of(&trace).0 }
         })
         .collect()
@@ -43,9 +45,9 @@ pub fn describe_bisection(outcomes: &[ReleaseOutcome]) -> String {
         };
         let span = match (i, end + 1 == outcomes.len()) {
             (0, true) => "in every release".to_string(),
-            (0, false) => format!("up to {}", outcomes[end].release.id()),
+            (0, false) => format!("up to {}", outcomes[end].release.last_id()),
             (_, true) => format!("from {}", start.release.id()),
-            (_, false) => format!("from {} to {}", start.release.id(), outcomes[end].release.id()),
+            (_, false) => format!("from {} to {}", start.release.id(), outcomes[end].release.last_id()),
         };
         let why = if i == 0 { String::new() } else { format!(": {}", start.release.changes()) };
         parts.push(format!("{what} {span}{why}"));

@@ -181,6 +181,9 @@ pub struct BrokerView {
     pub known_leader: Option<String>,
     /// Member of the controller's ISR.
     pub in_isr: bool,
+    /// Member of KIP-966's Eligible Leader Replicas.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub in_elr: bool,
     /// Leader only: its own ISR view.
     pub leader_isr: Vec<String>,
     /// Fetcher state.
@@ -214,6 +217,9 @@ pub struct StepView {
     pub controller_epoch: i32,
     /// Controller ISR.
     pub controller_isr: Vec<String>,
+    /// KIP-966's Eligible Leader Replicas (empty without ELR).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub controller_elr: Vec<String>,
     /// One per broker.
     pub brokers: Vec<BrokerView>,
     /// Narration of the step (empty before the first event).
@@ -289,6 +295,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
         controller_leader: c.leader.map(|l| trace.broker_name(l).to_string()),
         controller_epoch: c.leader_epoch,
         controller_isr: c.isr.iter().map(|b| trace.broker_name(b).to_string()).collect(),
+        controller_elr: c.elr.iter().map(|b| trace.broker_name(b).to_string()).collect(),
         brokers,
         narration: current.map_or_else(String::new, |s| s.narration.clone()),
         rejected: current.and_then(|s| match s.outcome {
@@ -391,6 +398,7 @@ fn broker_view(trace: &Trace, state: &State, b: BrokerId, r: &Replica, width: u3
         known_epoch: r.known_epoch,
         known_leader: r.known_leader.map(|l| trace.broker_name(l).to_string()),
         in_isr: c.isr.contains(b),
+        in_elr: c.elr.contains(b),
         leader_isr: if r.role == Role::Leader {
             r.isr.iter().map(|m| trace.broker_name(m).to_string()).collect()
         } else {

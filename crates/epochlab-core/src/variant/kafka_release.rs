@@ -88,6 +88,11 @@ impl KafkaRelease {
         }
     }
 
+    /// The line's last release: `1.1`, `3.9`, `4.1`.
+    pub fn last_id(self) -> &'static str {
+        self.label().rsplit('–').next().unwrap_or(self.id())
+    }
+
     /// The line a release belongs to (`3.3`, `0.11`, `4.0.1`, and the old ids `2.8+`, `kraft`), if known.
     pub fn from_id(id: &str) -> Option<KafkaRelease> {
         KafkaVersion::parse(id).ok().map(KafkaVersion::line)
