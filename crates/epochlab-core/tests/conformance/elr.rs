@@ -16,7 +16,6 @@ fn run_elr(events: &str) -> epochlab_core::Trace {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn members_leaving_an_isr_below_min_isr_join_the_elr() {
     source("metadata/src/test/java/org/apache/kafka/controller/PartitionChangeBuilderTest.java@3.8.0#testEligibleLeaderReplicas_IsrShrinkBelowMinISR");
     // Kafka shrinks {1,2,3,4} to {1,2} in one AlterPartition and gets ELR {3,4}. One at a time: D leaves an ISR
@@ -27,7 +26,6 @@ fn members_leaving_an_isr_below_min_isr_join_the_elr() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn an_isr_back_at_min_isr_clears_the_elr() {
     source("metadata/src/test/java/org/apache/kafka/controller/PartitionChangeBuilderTest.java@3.8.0#testEligibleLeaderReplicas_IsrExpandAboveMinISR");
     // ISR {A, B}, ELR {C}; C catches up and the ISR grows to {A, B, C}: the ELR is emptied.
@@ -37,7 +35,6 @@ fn an_isr_back_at_min_isr_clears_the_elr() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn an_elr_member_is_elected_when_the_isr_empties() {
     source("metadata/src/test/java/org/apache/kafka/controller/PartitionChangeBuilderTest.java@3.8.0#testEligibleLeaderReplicas_ElrCanBeElected");
     // Kafka's start: ISR {1}, ELR {3}; replica 1 goes offline: leader 3, ISR {3}, ELR {1}. Built here: B leaves
@@ -49,7 +46,6 @@ fn an_elr_member_is_elected_when_the_isr_empties() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn with_elr_the_isr_can_shrink_to_nothing() {
     source("metadata/src/test/java/org/apache/kafka/controller/PartitionChangeBuilderTest.java@3.8.0#testEligibleLeaderReplicas_IsrCanShrinkToZero");
     // Every replica goes offline: no leader, an empty ISR, and the ELR holds those that left below min ISR (all
@@ -60,7 +56,6 @@ fn with_elr_the_isr_can_shrink_to_nothing() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn fenced_brokers_join_the_elr_and_keep_it_when_unfenced() {
     source("metadata/src/test/java/org/apache/kafka/controller/ReplicationControlManagerTest.java@3.8.0#testEligibleLeaderReplicas_BrokerFence");
     // fenceBrokers(2, 3): ELR {3}; fenceBrokers(1, 2, 3): ELR {1, 3}; unfenceBrokers(0..3): still {1, 3}.
@@ -72,7 +67,6 @@ fn fenced_brokers_join_the_elr_and_keep_it_when_unfenced() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn a_clean_election_picks_a_live_elr_member() {
     source("metadata/src/test/java/org/apache/kafka/controller/ReplicationControlManagerTest.java@3.8.0#testEligibleLeaderReplicas_CleanElection");
     // fenceBrokers(1, 2, 3): ELR {2, 3}; unfence 2, fence 0: leader 2, ISR {2}, ELR {0, 3}.
@@ -83,7 +77,6 @@ fn a_clean_election_picks_a_live_elr_member() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn an_unclean_shutdown_removes_a_broker_from_the_elr() {
     source("metadata/src/test/java/org/apache/kafka/controller/ReplicationControlManagerTest.java@3.8.0#testEligibleLeaderReplicas_UncleanShutdown");
     // fenceBrokers(1, 2, 3): ELR {2, 3}; broker 3 registers after an unclean shutdown: ELR {2}. (Kafka's last

@@ -126,7 +126,6 @@ fn a_follower_caught_up_to_the_log_end_is_not_shrunk() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn the_high_watermark_does_not_advance_under_min_isr() {
     source("core/src/test/scala/unit/kafka/cluster/PartitionTest.scala@3.7.0#testHighWatermarkAdvanceShouldNotAdvanceWhenUnderMinISR");
     // KAFKA-15583: min.insync.replicas 3, ISR {A, B}. B reaches the leader's LEO: the HW stays 0. C catches up and

@@ -15,7 +15,6 @@ fn with_protocol(header: &str, body: &str) -> epochlab_core::Trace {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn below_0_11_no_leader_epoch_request_is_sent() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldNotIssueLeaderEpochRequestIfInterbrokerVersionBelow11");
     // IBP and message format 0.10.2 on a 0.11 broker: the fetcher answers itself UNDEFINED, so the restarted A
@@ -28,7 +27,6 @@ fn below_0_11_no_leader_epoch_request_is_sent() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn below_2_0_the_follower_uses_the_leaders_end_offset_at_once() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldUseLeaderEndOffsetIfInterBrokerVersionBelow20");
     // IBP 0.11.0 on a 2.0 broker: OffsetsForLeaderEpoch v0, an answer without an epoch, and one final round
@@ -42,7 +40,6 @@ fn below_2_0_the_follower_uses_the_leaders_end_offset_at_once() {
 }
 
 #[test]
-#[ignore = "needs the release model (issue 20)"]
 fn without_leader_epoch_requests_the_follower_truncates_to_its_high_watermark() {
     source("core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.4.0#testTruncateToHighWatermarkIfLeaderEpochRequestNotSupported");
     // isOffsetForLeaderEpochSupported is false below IBP 0.11.0-IV2: A truncates to its HW (1) and is ready to

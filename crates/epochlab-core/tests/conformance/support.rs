@@ -129,13 +129,9 @@ pub fn leader(t: &Trace, step: usize) -> Option<String> {
     at(t, step).controller.leader.map(|b| t.broker_name(b).to_string())
 }
 
-/// The controller's eligible leader replicas (KIP-966) after a step, read from the state's JSON (`controller.elr`,
-/// a broker set like `isr`) so that this file compiles before the release model adds the field.
+/// The controller's eligible leader replicas (KIP-966) after a step.
 pub fn elr(t: &Trace, step: usize) -> Vec<String> {
-    let json = serde_json::to_value(at(t, step)).expect("a state serialises");
-    let bits =
-        json["controller"]["elr"].as_u64().unwrap_or_else(|| panic!("no controller.elr in {}", json["controller"]));
-    (0..t.brokers.len()).filter(|b| bits & (1 << b) != 0).map(|b| t.brokers[b].clone()).collect()
+    names(t, at(t, step).controller.elr)
 }
 
 /// The invariants violated as bugs (not by design) anywhere in the run.
