@@ -103,7 +103,11 @@ fn variant_svg(out: &mut String, scenario: &Scenario, trace: &Trace, view: &Step
             MARGIN + 22,
             y + 17,
             b.role.words(b.stale_leader),
-            if b.in_isr { " · ISR" } else { "" }
+            match (b.in_isr, b.in_elr) {
+                (true, _) => " · ISR",
+                (false, true) => " · ELR",
+                (false, false) => "",
+            }
         ));
         for c in &b.cells {
             cell_svg(out, c, MARGIN + LABEL_W + c.offset * cell_w + 2, y, cell_w - 4);

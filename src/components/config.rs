@@ -27,6 +27,36 @@ fn policy_options(p: Policy) -> Html {
     }
 }
 
+/// `on`, `off`, or anything else for "the release's default".
+pub(super) fn setting(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// The three choices of a release setting, the default named with what it is.
+pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
+    html! {
+        <>
+            <option value="" selected={chosen.is_none()}>{ default }</option>
+            <option value="on" selected={chosen == Some(true)}>{ "on" }</option>
+            <option value="off" selected={chosen == Some(false)}>{ "off" }</option>
+        </>
+    }
+}
+
+/// "default: on (Kafka 0.10.2)", or "default: off" without a release.
+fn unclean_default(c: &Config) -> String {
+    let on = c.protocol(c.variant).rules.line.is_some_and(|l| l.unclean_default());
+    let word = if on { "on" } else { "off" };
+    match c.kafka_version {
+        Some(v) => format!("default: {word} (Kafka {})", v.id()),
+        None => format!("default: {word}"),
+    }
+}
+
 /// One check box per variant; a fifth cannot be added.
 fn variants_group(m: &Model, d: &Dispatch) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
@@ -79,7 +109,8 @@ fn cluster_group(m: &Model, d: &Dispatch) -> Html {
     let on_min = d.reform(|e: Event| {
         Action::SetMinIsr(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
     });
-    let on_unclean = d.reform(|e: Event| Action::SetUnclean(e.target_unchecked_into::<HtmlInputElement>().checked()));
+    let on_unclean =
+        d.reform(|e: Event| Action::SetUnclean(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())));
     let on_ckpt =
         d.reform(|e: Event| Action::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
     let on_flush =
@@ -91,9 +122,10 @@ fn cluster_group(m: &Model, d: &Dispatch) -> Html {
                 <input type="number" min="1" max={m.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
                     onchange={on_min} data-testid="config-min-isr" />
             </label>
-            <label class="config__check">
-                <input type="checkbox" checked={c.unclean_leader_election} onchange={on_unclean} data-testid="config-unclean" />
-                { "unclean.leader.election.enable" }
+            <label class="config__field">{ "unclean.leader.election.enable " }
+                <select onchange={on_unclean} data-testid="config-unclean">
+                    { setting_options(c.unclean_leader_election, unclean_default(c)) }
+                </select>
             </label>
             <label class="config__field">{ "HW checkpoint " }
                 <select onchange={on_ckpt} data-testid="config-hw-checkpoint">{ policy_options(c.hw_checkpoint) }</select>

@@ -212,7 +212,11 @@ fn broker_summary(b: &BrokerView) -> String {
         b.name,
         role_badge(b).1,
         known_epoch(b),
-        if b.in_isr { ", in ISR" } else { ", not in ISR" },
+        match (b.in_isr, b.in_elr) {
+            (true, _) => ", in ISR",
+            (false, true) => ", not in ISR, an Eligible Leader Replica",
+            (false, false) => ", not in ISR",
+        },
         b.hw,
         b.leo,
         b.hw_checkpoint,
@@ -228,6 +232,7 @@ fn broker_label(b: &BrokerView, variant: &'static str, marked: bool) -> Html {
         <div class={classes!("log-grid__label", marked.then_some("lesson-mark"))} data-testid={format!("broker-{variant}-{}", b.name)}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
+                if b.in_elr { <span class="badge badge--elr" title="An Eligible Leader Replica (KIP-966): it may lead once the ISR is empty" data-testid={format!("elr-{variant}-{}", b.name)}>{ "ELR" }</span> }
             </span>
             <span class={classes!("badge", format!("badge--{badge}"))} title={role_text.clone()} data-testid={format!("role-{variant}-{}", b.name)}>{ role_text }</span>
         </div>

@@ -52,7 +52,16 @@ fn read_item(out: &mut String, trace: &Trace, read: &Read, cursor: Option<usize>
     for r in &read.records {
         record(out, r, cursor);
     }
-    out.push_str("</ul></li>");
+    out.push_str("</ul>");
+    if let Some(t) = read.truncated.as_ref().filter(|t| cursor.is_some_and(|c| t.step as usize <= c)) {
+        let _ = write!(
+            out,
+            r#"<p class="reads__truncated" data-testid="read-truncated">From step {}, this consumer is past the leader's log: {}.</p>"#,
+            t.step,
+            xml_escape(&t.words())
+        );
+    }
+    out.push_str("</li>");
 }
 
 /// The strip's markup (empty when the scenario has no `consume`).

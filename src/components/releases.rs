@@ -7,47 +7,122 @@ use std::rc::Rc;
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::release::{bisect, describe_bisection, KafkaRelease, ReleaseOutcome};
+use epochlab_core::scenario::Config;
+use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use super::config::{setting, setting_options};
 use super::{ModelProps, TracesRef};
 use crate::export::xml_escape;
 use crate::model::{Action, Model};
 use crate::web;
 
-/// The release picker and what the chosen release changed.
+/// The release picker (every minor release, grouped by the line whose behaviour it ships), what the chosen
+/// release changed, its settings, and the bisect strip.
 pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
     let chosen = m.scenario.config.kafka_version;
     let onchange = d.reform(|e: Event| {
-        Action::SetKafkaRelease(KafkaRelease::from_id(&e.target_unchecked_into::<HtmlSelectElement>().value()))
+        Action::SetKafkaRelease(KafkaVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
     });
-    let options = KafkaRelease::ALL.iter().map(|r| {
-        html! {
-            <option value={r.id()} selected={chosen == Some(*r)}>{ format!("Kafka {} ({})", r.id(), r.variant().id()) }</option>
-        }
+    let groups = KafkaRelease::ALL.iter().map(|line| {
+        let options = KafkaVersion::all().filter(|v| v.line() == *line).map(|v| {
+            html! { <option value={v.id()} selected={chosen.is_some_and(|c| c.line() == *line && same_minor(c, v))}>{ format!("Kafka {}", v.id()) }</option> }
+        });
+        html! { <optgroup label={format!("{} ({})", line.label(), line.variant().id())}>{ for options }</optgroup> }
     });
-    let about = match chosen {
-        Some(r) => format!(
-            "Kafka {} runs {}: {}. Changed in this release: {}.",
-            r.id(),
-            r.variant().id(),
-            r.variant().title(),
-            r.changes()
-        ),
-        None => "No release chosen: the variants below are shown as they are.".to_string(),
-    };
     html! {
         <fieldset class="config__group">
             <legend>{ "Kafka release (instead of a variant)" }</legend>
             <label class="config__field">{ "Release " }
                 <select {onchange} data-testid="kafka-release">
                     <option value="" selected={chosen.is_none()}>{ "none: choose variants" }</option>
-                    { for options }
+                    { for groups }
                 </select>
             </label>
-            <p class="config__about" data-testid="kafka-release-about">{ about }</p>
+            <p class="config__about" data-testid="kafka-release-about">{ about(&m.scenario.config) }</p>
+            { chosen.map(|v| release_settings(m, d, v)).unwrap_or_default() }
             <BisectStrip model={m.clone()} dispatch={d.clone()} />
         </fieldset>
+    }
+}
+
+/// The picker's option for a release written with a patch (`4.0.1`) is its minor release's (`4.0`).
+fn same_minor(chosen: KafkaVersion, option: KafkaVersion) -> bool {
+    chosen == option || (option.id() != "2.8.0" && chosen.id().starts_with(&format!("{}.", option.id())))
+}
+
+/// What the chosen release runs and what it changed, in words.
+fn about(c: &Config) -> String {
+    let Some(v) = c.kafka_version else {
+        return "No release chosen: the variants below are shown as they are, with none of a release's controller, HW or consumer rules.".to_string();
+    };
+    let line = v.line();
+    let protocol = c.protocol(v.variant());
+    let held = if protocol.generation() == line.variant() {
+        String::new()
+    } else {
+        format!(" With these settings its brokers run the {} rule instead.", protocol.generation().id())
+    };
+    format!(
+        "Kafka {} (the {} line) runs {}: {}. Changed in this line: {}.{held}",
+        v.id(),
+        line.label(),
+        line.variant().id(),
+        line.variant().title(),
+        line.changes()
+    )
+}
+
+/// A release's own settings: Eligible Leader Replicas (4.0 and later), the inter-broker protocol and the
+/// message format.
+fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
+    let c = &m.scenario.config;
+    let (elr_exists, elr_default) = v.line().elr();
+    let on_elr = d.reform(|e: Event| Action::SetElr(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let elr = elr_exists.then(|| {
+        let default = format!("default: {} (Kafka {})", if elr_default { "on" } else { "off" }, v.id());
+        html! {
+            <label class="config__field">{ "Eligible Leader Replicas (KIP-966) " }
+                <select onchange={on_elr} data-testid="config-elr">{ setting_options(c.eligible_leader_replicas, default) }</select>
+            </label>
+        }
+    });
+    let on_ibp = d.reform(|e: Event| {
+        Action::SetInterBrokerProtocol(
+            ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
+        )
+    });
+    let on_format = d.reform(|e: Event| {
+        Action::SetMessageFormat(ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
+    });
+    html! {
+        <>
+            { elr.unwrap_or_default() }
+            <label class="config__field">{ "inter.broker.protocol.version " }
+                <select onchange={on_ibp} data-testid="config-ibp">{ version_options(c.inter_broker_protocol_version, &IBP_CHOICES) }</select>
+            </label>
+            <label class="config__field">{ "log.message.format.version " }
+                <select onchange={on_format} data-testid="config-format">{ version_options(c.log_message_format_version, &FORMAT_CHOICES) }</select>
+            </label>
+        </>
+    }
+}
+
+/// The inter-broker protocols at which the model's behaviour changes (model §12), and the one above each.
+const IBP_CHOICES: [&str; 9] = ["0.10.2", "0.11.0-IV1", "0.11.0", "1.1", "2.0", "2.1-IV0", "2.1", "2.7-IV0", "2.7"];
+/// Message formats: below 0.11 no batch carries an epoch.
+const FORMAT_CHOICES: [&str; 2] = ["0.10.2", "0.11.0"];
+
+fn version_options(chosen: Option<ProtocolVersion>, choices: &[&str]) -> Html {
+    let options = choices.iter().filter_map(|id| ProtocolVersion::parse(id).ok()).map(|v| {
+        html! { <option value={v.id()} selected={chosen == Some(v)}>{ v.id() }</option> }
+    });
+    html! {
+        <>
+            <option value="" selected={chosen.is_none()}>{ "the release's own" }</option>
+            { for options }
+        </>
     }
 }
 
@@ -64,13 +139,13 @@ fn strip_html(outcomes: &[ReleaseOutcome], chosen: Option<KafkaRelease>) -> Stri
         xml_escape(&describe_bisection(outcomes))
     );
     for (i, o) in outcomes.iter().enumerate() {
-        let (id, v) = (o.release.id(), verdict(o));
+        let (id, label, v) = (o.release.id(), o.release.label(), verdict(o));
         let class = if o.bugs.is_empty() { "holds" } else { "fails" };
         let mark = if changed(i) { " bisect__cell--changed" } else { "" };
-        let title = xml_escape(&format!("Kafka {id}: {v}. Changed: {}", o.release.changes()));
+        let title = xml_escape(&format!("Kafka {label}: {v}. Changed: {}", o.release.changes()));
         let _ = write!(
             out,
-            r#"<li class="bisect__cell bisect__cell--{class}{mark}"><button type="button" data-release="{id}" aria-pressed="{}" title="{title}" data-testid="bisect-{id}"><span class="bisect__release">{id}</span><span class="bisect__verdict">{v}</span></button></li>"#,
+            r#"<li class="bisect__cell bisect__cell--{class}{mark}"><button type="button" data-release="{id}" aria-pressed="{}" title="{title}" data-testid="bisect-{id}"><span class="bisect__release">{label}</span><span class="bisect__verdict">{v}</span></button></li>"#,
             chosen == Some(o.release)
         );
     }
@@ -96,12 +171,12 @@ pub fn bisect_strip(props: &ModelProps) -> Html {
         let (scenario, traces) = (props.model.scenario.clone(), props.model.traces.clone());
         use_memo(TracesRef(traces), move |_| bisect(&scenario))
     };
-    let markup = strip_html(&outcomes, props.model.scenario.config.kafka_version);
+    let markup = strip_html(&outcomes, props.model.scenario.config.kafka_version.map(KafkaVersion::line));
     // A click between the buttons chooses nothing.
     let dispatch = props.dispatch.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
-        if let Some(r) = web::closest_attribute(&e, "data-release").and_then(|id| KafkaRelease::from_id(&id)) {
-            dispatch.emit(Action::SetKafkaRelease(Some(r)));
+        if let Some(line) = web::closest_attribute(&e, "data-release").and_then(|id| KafkaRelease::from_id(&id)) {
+            dispatch.emit(Action::SetKafkaRelease(Some(KafkaVersion::of_line(line))));
         }
     });
     html! {
@@ -120,9 +195,10 @@ mod tests {
         let html = strip_html(&bisect(&s), Some(KafkaRelease::V2_0));
         assert!(html.contains("holds from 2.0: KIP-279"), "{html}");
         assert_eq!(html.matches("bisect__cell--changed").count(), 2, "0.11.0 and 2.0");
+        assert!(html.contains(r#"<span class="bisect__release">1.0–1.1</span>"#), "{html}");
         assert!(
             html.contains(r#"data-release="2.0" aria-pressed="true""#)
-                && html.contains(r#"data-release="1.1" aria-pressed="false""#)
+                && html.contains(r#"data-release="1.0" aria-pressed="false""#)
         );
         assert!(html.contains("<strong>From 2.0 it holds: </strong>KIP-279"), "{html}");
         assert!(html.contains("<strong>From 0.11.0 it fails I3, I4: </strong>KIP-101"), "{html}");

@@ -126,14 +126,13 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     html! {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
             <header class="variant__head">
-                <h2 class="variant__title">{ id }<span class="variant__subtitle">{ trace.variant.title() }</span></h2>
+                <h2 class="variant__title">{ id }<span class="variant__subtitle">{ subtitle(trace) }</span></h2>
                 <span class={verdict_class} data-testid={format!("verdict-{id}")}>{ verdict }</span>
                 if !allowed_note.is_empty() { <span class="verdict verdict--allowed">{ allowed_note }</span> }
             </header>
             if !flags.is_empty() { <p class="variant__flags">{ format!("flags: {}", flags.join(", ")) }</p> }
             <p class="variant__controller">
-                { format!("Controller: leader {} · epoch {} · ISR {{{}}}",
-                    v.controller_leader.as_deref().unwrap_or("none"), v.controller_epoch, v.controller_isr.join(", ")) }
+                { controller_line(v) }
             </p>
             <LogGrid view={v.clone()} variant={id} marks={props.marks.clone()} painting={props.painting.clone().filter(|p| p.variant == trace.variant)} />
             { consumer_reads(trace, props.step, &props.dispatch) }
@@ -145,5 +144,28 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                 } else { { invariants_html(trace, props.step, id, &props.dispatch) } }
             </section>
         </article>
+    }
+}
+
+/// "Controller: leader A · epoch 2 · ISR {A} · ELR {B}" (the ELR only while it has members).
+fn controller_line(v: &StepView) -> String {
+    let elr = if v.controller_elr.is_empty() {
+        String::new()
+    } else {
+        format!(" · ELR {{{}}}", v.controller_elr.join(", "))
+    };
+    format!(
+        "Controller: leader {} · epoch {} · ISR {{{}}}{elr}",
+        v.controller_leader.as_deref().unwrap_or("none"),
+        v.controller_epoch,
+        v.controller_isr.join(", ")
+    )
+}
+
+/// The variant's title, or the release line it runs as shipped.
+fn subtitle(trace: &Trace) -> String {
+    match trace.rules.line {
+        Some(line) => format!("Kafka {} as shipped", line.label()),
+        None => trace.variant.title().to_string(),
     }
 }

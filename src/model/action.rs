@@ -2,7 +2,7 @@
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
-use epochlab_core::variant::KafkaRelease;
+use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 
 use super::{Notice, PlaceSource};
@@ -67,8 +67,14 @@ pub enum Action {
     RenameBroker(String, String),
     /// min.insync.replicas.
     SetMinIsr(u8),
-    /// unclean.leader.election.enable.
-    SetUnclean(bool),
+    /// unclean.leader.election.enable (`None`: the release's default).
+    SetUnclean(Option<bool>),
+    /// KIP-966's Eligible Leader Replicas on a 4.x release (`None`: the release's default).
+    SetElr(Option<bool>),
+    /// inter.broker.protocol.version (`None`: the release's own).
+    SetInterBrokerProtocol(Option<ProtocolVersion>),
+    /// log.message.format.version (`None`: the release's own).
+    SetMessageFormat(Option<ProtocolVersion>),
     /// HW checkpoint policy.
     SetHwCheckpoint(Policy),
     /// Flush policy.
@@ -76,7 +82,7 @@ pub enum Action {
     /// Turn a flag on or off.
     ToggleFlag(Flag),
     /// Run as a Kafka release (its variant and flags), or forget the release.
-    SetKafkaRelease(Option<KafkaRelease>),
+    SetKafkaRelease(Option<KafkaVersion>),
     /// Show a notice.
     Notify(Notice),
     /// Hide the notice.
@@ -142,6 +148,9 @@ impl Action {
                 | Action::SetFlush(_)
                 | Action::ToggleFlag(_)
                 | Action::SetKafkaRelease(_)
+                | Action::SetElr(_)
+                | Action::SetInterBrokerProtocol(_)
+                | Action::SetMessageFormat(_)
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
                 | Action::TapPlace(_)

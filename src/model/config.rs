@@ -3,7 +3,9 @@
 
 use epochlab_core::scenario::edit;
 use epochlab_core::scenario::Config;
-use epochlab_core::variant::KafkaRelease;
+use epochlab_core::variant::KafkaVersion;
+#[cfg(test)]
+use epochlab_core::variant::ProtocolVersion;
 use epochlab_core::{Flag, Variant};
 
 use super::{Model, MAX_VARIANTS};
@@ -23,8 +25,8 @@ impl Model {
 
     /// Run as a Kafka release (its variant shown first, the other shown variants kept beside it), or forget
     /// the release and keep its variant.
-    pub(super) fn set_release(&mut self, release: Option<KafkaRelease>) {
-        let Some(r) = release else { return self.configure(|c| c.kafka_version = None) };
+    pub(super) fn set_release(&mut self, release: Option<KafkaVersion>) {
+        let Some(r) = release else { return self.configure(Config::forget_release) };
         let mut shown = vec![r.variant()];
         shown.extend(self.variants.iter().copied().filter(|v| *v != r.variant()));
         self.configure(|c| c.set_release(r));
@@ -131,8 +133,8 @@ mod tests {
         let m = m.after(Action::RemoveBroker("A".into()));
         assert_eq!(m.scenario.brokers, ["B", "carol"]);
         assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("Removed broker A")));
-        let m = m.after(Action::SetUnclean(true)).after(Action::ToggleFlag(Flag::Kip320));
-        assert!(m.scenario.config.unclean_leader_election);
+        let m = m.after(Action::SetUnclean(Some(true))).after(Action::ToggleFlag(Flag::Kip320));
+        assert_eq!(m.scenario.config.unclean_leader_election, Some(true));
         assert_eq!(m.scenario.config.flags, [Flag::Kip320]);
     }
 
@@ -140,8 +142,8 @@ mod tests {
     fn a_release_sets_the_first_variant_and_a_variant_or_flag_of_its_own_forgets_it() {
         let m = Model::landing()
             .after(Action::ToggleFlag(Flag::Kip320))
-            .after(Action::SetKafkaRelease(Some(KafkaRelease::V1_1)));
-        assert_eq!(m.scenario.config.kafka_version, Some(KafkaRelease::V1_1));
+            .after(Action::SetKafkaRelease(KafkaVersion::parse("1.1").ok()));
+        assert_eq!(m.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         assert_eq!(m.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
         assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
         assert_eq!(m.traces[0].variant, Variant::Kip101);
@@ -156,10 +158,34 @@ mod tests {
         assert_eq!(flagged.scenario.config.kafka_version, None);
         // Nor is another first variant; hiding a variant beside it keeps it.
         let beside = m.after(Action::ToggleVariant(Variant::Kip279));
-        assert_eq!(beside.scenario.config.kafka_version, Some(KafkaRelease::V1_1));
+        assert_eq!(beside.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         let other = m.after(Action::SetVariants(vec![Variant::Kip279]));
         assert_eq!(other.scenario.config.kafka_version, None);
         let cleared = m.after(Action::SetKafkaRelease(None));
         assert_eq!((cleared.scenario.config.kafka_version, cleared.variants[0]), (None, Variant::Kip101));
+    }
+
+    #[test]
+    fn a_releases_settings_are_kept_with_it_and_forgotten_with_it() {
+        let m = Model::landing()
+            .after(Action::SetKafkaRelease(KafkaVersion::parse("4.0").ok()))
+            .after(Action::SetElr(Some(true)))
+            .after(Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()));
+        let c = &m.scenario.config;
+        assert_eq!(
+            (c.eligible_leader_replicas, c.inter_broker_protocol_version.map(ProtocolVersion::id)),
+            (Some(true), Some("2.7-IV0".into()))
+        );
+        assert!(m.traces[0].rules.elr, "the release's column runs with ELR");
+        // 3.9 has no ELR: the setting goes, the protocol stays.
+        let older = m.after(Action::SetKafkaRelease(KafkaVersion::parse("3.9").ok()));
+        assert_eq!(older.scenario.config.eligible_leader_replicas, None);
+        assert!(older.scenario.config.inter_broker_protocol_version.is_some());
+        let none = m.after(Action::SetKafkaRelease(None));
+        assert_eq!(
+            (none.scenario.config.eligible_leader_replicas, none.scenario.config.inter_broker_protocol_version),
+            (None, None)
+        );
+        assert!(epochlab_core::parse_scenario(&none.scenario.to_json()).is_ok(), "what is left is a valid file");
     }
 }

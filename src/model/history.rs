@@ -172,7 +172,7 @@ mod tests {
             Action::RemoveBroker("A".into()),
             Action::RenameBroker("B".into(), "bee".into()),
             Action::SetMinIsr(2),
-            Action::SetUnclean(true),
+            Action::SetUnclean(Some(true)),
             Action::SetHwCheckpoint(Policy::Manual),
             Action::SetFlush(Policy::Manual),
             Action::ToggleFlag(Flag::Kip320),

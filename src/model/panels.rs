@@ -5,7 +5,7 @@
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
 use epochlab_core::scenario::{Policy, Scenario};
-use epochlab_core::variant::KafkaRelease;
+use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 use serde_json::Value;
 
@@ -95,11 +95,14 @@ fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
         Action::RemoveBroker(b) => one("remove-broker", b),
         Action::RenameBroker(from, to) => Some(("rename-broker", from.clone(), to.clone())),
         Action::SetMinIsr(n) => one("min-isr", &n.to_string()),
-        Action::SetUnclean(on) => one("unclean", if *on { "on" } else { "off" }),
+        Action::SetUnclean(on) => one("unclean", on_off(*on)),
+        Action::SetElr(on) => one("elr", on_off(*on)),
+        Action::SetInterBrokerProtocol(v) => one("ibp", &v.map(ProtocolVersion::id).unwrap_or_default()),
+        Action::SetMessageFormat(v) => one("format", &v.map(ProtocolVersion::id).unwrap_or_default()),
         Action::SetHwCheckpoint(p) => one("hw-checkpoint", p.as_str()),
         Action::SetFlush(p) => one("flush", p.as_str()),
         Action::ToggleFlag(f) => one("flag", f.id()),
-        Action::SetKafkaRelease(r) => one("release", r.map_or("", KafkaRelease::id)),
+        Action::SetKafkaRelease(r) => one("release", &r.map(KafkaVersion::id).unwrap_or_default()),
         _ => None,
     }
 }
@@ -117,14 +120,43 @@ fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
         "remove-broker" => Action::RemoveBroker(arg.to_string()),
         "rename-broker" => Action::RenameBroker(arg.to_string(), second.to_string()),
         "min-isr" => Action::SetMinIsr(arg.parse().ok()?),
-        "unclean" => Action::SetUnclean(arg == "on"),
+        "unclean" => Action::SetUnclean(from_on_off(arg)?),
+        "elr" => Action::SetElr(from_on_off(arg)?),
+        "ibp" => Action::SetInterBrokerProtocol(maybe_version(arg)?),
+        "format" => Action::SetMessageFormat(maybe_version(arg)?),
         "hw-checkpoint" => Action::SetHwCheckpoint(policy()?),
         "flush" => Action::SetFlush(policy()?),
         "flag" => Action::ToggleFlag(Flag::from_id(arg)?),
         "release" if arg.is_empty() => Action::SetKafkaRelease(None),
-        "release" => Action::SetKafkaRelease(Some(KafkaRelease::from_id(arg)?)),
+        "release" => Action::SetKafkaRelease(Some(KafkaVersion::parse(arg).ok()?)),
         _ => return None,
     })
+}
+
+/// `on`, `off`, or empty for "the release's default".
+fn on_off(setting: Option<bool>) -> &'static str {
+    match setting {
+        Some(true) => "on",
+        Some(false) => "off",
+        None => "",
+    }
+}
+
+fn from_on_off(word: &str) -> Option<Option<bool>> {
+    match word {
+        "on" => Some(Some(true)),
+        "off" => Some(Some(false)),
+        "" => Some(None),
+        _ => None,
+    }
+}
+
+/// A version, or empty for "the release's own".
+fn maybe_version(word: &str) -> Option<Option<ProtocolVersion>> {
+    match word {
+        "" => Some(None),
+        v => ProtocolVersion::parse(v).ok().map(Some),
+    }
 }
 
 impl Forwarded {
@@ -218,13 +250,19 @@ mod tests {
             Action::RemoveBroker("C".into()),
             Action::RenameBroker("A".into(), "Ann \"1\"".into()),
             Action::SetMinIsr(2),
-            Action::SetUnclean(true),
-            Action::SetUnclean(false),
+            Action::SetUnclean(Some(true)),
+            Action::SetUnclean(Some(false)),
+            Action::SetUnclean(None),
+            Action::SetElr(Some(true)),
+            Action::SetElr(None),
+            Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()),
+            Action::SetInterBrokerProtocol(None),
+            Action::SetMessageFormat(ProtocolVersion::parse("0.10.2").ok()),
             Action::SetHwCheckpoint(Policy::Manual),
             Action::SetFlush(Policy::Always),
             Action::ToggleFlag(Flag::ALL[0]),
             Action::SetKafkaRelease(None),
-            Action::SetKafkaRelease(Some(KafkaRelease::ALL[0])),
+            Action::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok()),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");

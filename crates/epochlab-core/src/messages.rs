@@ -79,7 +79,50 @@ pub fn messages(scenario: &Scenario, trace: &Trace) -> Vec<Message> {
     for (step, event) in trace.steps.iter().zip(&scenario.events) {
         step_messages(trace, step, event, &mut out);
     }
+    for read in crate::reads::reads(trace) {
+        if let Some(t) = read.truncated.as_ref() {
+            consumer_finds_truncation(trace, &read, t, &mut out);
+        }
+    }
     out
+}
+
+/// The consumer's next poll once the leader no longer holds what it read (model §12.7): the
+/// OffsetsForLeaderEpoch that validates its position (2.3 and later), or the Fetch at its position.
+fn consumer_finds_truncation(
+    trace: &Trace,
+    read: &crate::reads::Read,
+    t: &crate::reads::Truncated,
+    out: &mut Vec<Message>,
+) {
+    use crate::reads::Noticed;
+    let Some(step) = trace.steps.get(t.step as usize) else { return };
+    let Some(leader) = step.state.true_leader() else { return };
+    let epoch = read.records.last().and_then(|r| trace.records.get(r.record as usize)).map_or(0, |r| r.epoch);
+    let (ask, kind, answer, reply_kind) = match t.noticed {
+        Noticed::Validated => (
+            format!("OffsetsForLeaderEpoch (consumer, next poll) epoch {epoch}"),
+            MessageKind::OffsetsForLeaderEpoch,
+            format!("diverged at {}: LogTruncationException, or reset to {}", t.diverged_at, t.diverged_at),
+            MessageKind::OffsetsForLeaderEpochResponse,
+        ),
+        Noticed::OutOfRange => (
+            format!("Fetch (consumer, next poll) at {}", t.position),
+            MessageKind::Fetch,
+            "OFFSET_OUT_OF_RANGE: auto.offset.reset decides".to_string(),
+            MessageKind::FetchResponse,
+        ),
+        Noticed::Unnoticed => (
+            format!("Fetch (consumer, next poll) at {}", t.position),
+            MessageKind::Fetch,
+            format!("later records; offsets {} to {} changed unseen", t.diverged_at, t.position - 1),
+            MessageKind::FetchResponse,
+        ),
+    };
+    let at = out.iter().rposition(|m| m.step <= t.step).map_or(out.len(), |i| i + 1);
+    let (c, l) = (Party::Consumer, Party::Broker(leader));
+    out.insert(at, message(step, l, c, reply_kind, answer));
+    out.insert(at, message(step, c, l, kind, ask));
 }
 
 fn message(step: &Step, from: Party, to: Party, kind: MessageKind, label: String) -> Message {

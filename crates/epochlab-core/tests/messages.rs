@@ -33,3 +33,24 @@ fn a_held_back_leader_and_isr_is_drawn_held_then_delivered() {
         .any(|m| m.step == 5 && m.to == Party::Broker(0) && m.kind == MessageKind::LeaderAndIsr && m.held));
     assert!(all.iter().any(|m| m.step == 9 && m.to == Party::Broker(1) && m.label.ends_with("(delivered)")));
 }
+
+#[test]
+fn a_consumer_past_a_truncation_validates_its_position_from_2_3() {
+    let story = |release: &str| {
+        let text = format!(
+            "name: t\nbrokers: A B C\nkafka_version: {release}\ninter_broker_protocol_version: 0.10.2\n\nelect A\nproduce m1\nfetch B\nfetch C\nproduce m2\nfetch B\nfetch C\nfetch B\nfetch C drop\nconsume\ncrash A\ncrash B\n"
+        );
+        let s = epochlab_core::scenario::text::parse_text(&text).expect("scenario");
+        let t = epochlab_core::run(&s);
+        epochlab_core::messages::messages(&s, &t)
+    };
+    let labels = |ms: Vec<epochlab_core::messages::Message>| -> Vec<String> {
+        ms.into_iter().filter(|m| m.step == 11).map(|m| m.label).collect()
+    };
+    let new = labels(story("2.3"));
+    assert!(new.iter().any(|l| l == "OffsetsForLeaderEpoch (consumer, next poll) epoch 0"), "{new:?}");
+    assert!(new.iter().any(|l| l.starts_with("diverged at 1: LogTruncationException")), "{new:?}");
+    let old = labels(story("2.2"));
+    assert!(old.iter().any(|l| l == "Fetch (consumer, next poll) at 2"), "{old:?}");
+    assert!(old.iter().any(|l| l.starts_with("OFFSET_OUT_OF_RANGE")), "{old:?}");
+}

@@ -27,6 +27,11 @@ pub fn crash_fields(props: &KindProps) -> Html {
             { required_broker("Broker", &broker, &props.brokers, on_broker) }
             { check("Power loss (unflushed records are lost)", "editor-power", power, on_power) }
             { check("Notify the controller", "editor-notify", notify_controller, on_notify) }
+            if !notify_controller {
+                <p class="editor__note" data-testid="editor-bounce-note">
+                    { "Not notified: a bounce faster than ZooKeeper's session timeout, a modelling device. Kafka 0.10.2 would not let the broker register again until its old session expired, and from 2.2 (KIP-380) the controller notices the bounce when it registers, as a release from 2.2 on shows." }
+                </p>
+            }
         </>
     }
 }

@@ -100,6 +100,10 @@ impl Config {
         self.kafka_version = Some(release);
         self.variant = release.variant();
         self.flags.clear();
+        // Eligible Leader Replicas exist from 4.0 only.
+        if !release.line().elr().0 {
+            self.eligible_leader_replicas = None;
+        }
     }
 
     /// Forget the release once the variant or flags no longer are its own.
