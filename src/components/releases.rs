@@ -96,26 +96,34 @@ fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
     let on_format = d.reform(|e: Event| {
         Action::SetMessageFormat(ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
     });
+    if v.line() >= KafkaRelease::V4_0 {
+        return elr.unwrap_or_default();
+    }
+    let ibp_ceiling = v.minor_index();
+    let format_ceiling = c.inter_broker_protocol_version.map_or(ibp_ceiling, ProtocolVersion::minor_index);
     html! {
         <>
-            { elr.unwrap_or_default() }
             <label class="config__field">{ "inter.broker.protocol.version " }
-                <select onchange={on_ibp} data-testid="config-ibp">{ version_options(c.inter_broker_protocol_version, &IBP_CHOICES) }</select>
+                <select onchange={on_ibp} data-testid="config-ibp">{ version_options(c.inter_broker_protocol_version, &IBP_CHOICES, ibp_ceiling) }</select>
             </label>
             <label class="config__field">{ "log.message.format.version " }
-                <select onchange={on_format} data-testid="config-format">{ version_options(c.log_message_format_version, &FORMAT_CHOICES) }</select>
+                <select onchange={on_format} data-testid="config-format">{ version_options(c.log_message_format_version, &FORMAT_CHOICES, format_ceiling) }</select>
             </label>
         </>
     }
 }
 
 /// The inter-broker protocols at which the model's behaviour changes (model §12), and the one above each.
-const IBP_CHOICES: [&str; 9] = ["0.10.2", "0.11.0-IV1", "0.11.0", "1.1", "2.0", "2.1-IV0", "2.1", "2.7-IV0", "2.7"];
+const IBP_CHOICES: [&str; 10] =
+    ["0.10.2", "0.11.0-IV1", "0.11.0", "1.1", "2.0", "2.1-IV1", "2.1", "2.7-IV0", "2.7", "3.0"];
 /// Message formats: below 0.11 no batch carries an epoch.
 const FORMAT_CHOICES: [&str; 2] = ["0.10.2", "0.11.0"];
 
-fn version_options(chosen: Option<ProtocolVersion>, choices: &[&str]) -> Html {
-    let options = choices.iter().filter_map(|id| ProtocolVersion::parse(id).ok()).map(|v| {
+/// The choices at or below `ceiling` (a minor release's place): Kafka refuses a version above it.
+fn version_options(chosen: Option<ProtocolVersion>, choices: &[&str], ceiling: u8) -> Html {
+    let allowed =
+        choices.iter().filter_map(|id| ProtocolVersion::parse(id).ok()).filter(|v| v.minor_index() <= ceiling);
+    let options = allowed.map(|v| {
         html! { <option value={v.id()} selected={chosen == Some(v)}>{ v.id() }</option> }
     });
     html! {
@@ -193,14 +201,14 @@ mod tests {
     fn the_strip_marks_where_the_outcome_changes_and_names_what_changed_it() {
         let s = find("kafka-6361-fast-failover").expect("preset").scenario();
         let html = strip_html(&bisect(&s), Some(KafkaRelease::V2_0));
-        assert!(html.contains("holds from 2.0: KIP-279"), "{html}");
+        assert!(html.contains("holds from 2.0.0: KIP-279"), "{html}");
         assert_eq!(html.matches("bisect__cell--changed").count(), 2, "0.11.0 and 2.0");
         assert!(html.contains(r#"<span class="bisect__release">1.0–1.1</span>"#), "{html}");
         assert!(
-            html.contains(r#"data-release="2.0" aria-pressed="true""#)
+            html.contains(r#"data-release="2.0.0" aria-pressed="true""#)
                 && html.contains(r#"data-release="1.0" aria-pressed="false""#)
         );
-        assert!(html.contains("<strong>From 2.0 it holds: </strong>KIP-279"), "{html}");
+        assert!(html.contains("<strong>From 2.0.0 it holds: </strong>KIP-279"), "{html}");
         assert!(html.contains("<strong>From 0.11.0 it fails I3, I4: </strong>KIP-101"), "{html}");
     }
 }

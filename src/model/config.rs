@@ -169,23 +169,23 @@ mod tests {
     fn a_releases_settings_are_kept_with_it_and_forgotten_with_it() {
         let m = Model::landing()
             .after(Action::SetKafkaRelease(KafkaVersion::parse("4.0").ok()))
-            .after(Action::SetElr(Some(true)))
+            .after(Action::SetElr(Some(true)));
+        assert_eq!(m.scenario.config.eligible_leader_replicas, Some(true));
+        assert!(m.traces[0].rules.elr, "the release's column runs with ELR");
+        // 3.9 has no ELR: the setting goes; an inter-broker protocol may be set there.
+        let older = m
+            .after(Action::SetKafkaRelease(KafkaVersion::parse("3.9").ok()))
             .after(Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()));
-        let c = &m.scenario.config;
+        let c = &older.scenario.config;
         assert_eq!(
             (c.eligible_leader_replicas, c.inter_broker_protocol_version.map(ProtocolVersion::id)),
-            (Some(true), Some("2.7-IV0".into()))
+            (None, Some("2.7-IV0".into()))
         );
-        assert!(m.traces[0].rules.elr, "the release's column runs with ELR");
-        // 3.9 has no ELR: the setting goes, the protocol stays.
-        let older = m.after(Action::SetKafkaRelease(KafkaVersion::parse("3.9").ok()));
-        assert_eq!(older.scenario.config.eligible_leader_replicas, None);
-        assert!(older.scenario.config.inter_broker_protocol_version.is_some());
-        let none = m.after(Action::SetKafkaRelease(None));
-        assert_eq!(
-            (none.scenario.config.eligible_leader_replicas, none.scenario.config.inter_broker_protocol_version),
-            (None, None)
-        );
+        // Back to 4.x, which has no inter-broker protocol setting: it goes too.
+        let newer = older.after(Action::SetKafkaRelease(KafkaVersion::parse("4.1").ok()));
+        assert_eq!(newer.scenario.config.inter_broker_protocol_version, None);
+        let none = older.after(Action::SetKafkaRelease(None));
+        assert_eq!(none.scenario.config.inter_broker_protocol_version, None);
         assert!(epochlab_core::parse_scenario(&none.scenario.to_json()).is_ok(), "what is left is a valid file");
     }
 }

@@ -300,8 +300,14 @@ impl Model {
             Action::ToggleFlag(f) => self.toggle_flag(f),
             Action::SetKafkaRelease(r) => self.set_release(r),
             Action::SetElr(on) => self.configure(|c| c.eligible_leader_replicas = on),
-            Action::SetInterBrokerProtocol(v) => self.configure(|c| c.inter_broker_protocol_version = v),
-            Action::SetMessageFormat(v) => self.configure(|c| c.log_message_format_version = v),
+            Action::SetInterBrokerProtocol(v) => self.configure(|c| {
+                c.inter_broker_protocol_version = v;
+                c.drop_refused_knobs();
+            }),
+            Action::SetMessageFormat(v) => self.configure(|c| {
+                c.log_message_format_version = v;
+                c.drop_refused_knobs();
+            }),
             Action::Notify(n) => self.notice = Some(n),
             Action::DismissNotice => self.notice = None,
             Action::StartPlacing(source) => self.start_placing(source),

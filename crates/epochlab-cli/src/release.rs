@@ -13,6 +13,9 @@ use crate::grid;
 pub(crate) fn run(file: &str, id: &str, json: bool, shown: &Shown) -> Result<String, String> {
     let release = KafkaVersion::parse(id)?;
     let mut scenario = commands::load(file)?;
+    if scenario.config.eligible_leader_replicas.is_some() && !release.line().elr().0 {
+        return Err(format!("--kafka {id}: Kafka {id} has no Eligible Leader Replicas (KIP-966 came in 4.0), but the file sets eligible_leader_replicas"));
+    }
     scenario.config.set_release(release);
     // The file's release settings must suit this release (ELR needs 4.0): read it back as a file would be.
     let scenario = epochlab_core::parse_scenario(&scenario.to_json()).map_err(|e| format!("--kafka {id}: {e}"))?;

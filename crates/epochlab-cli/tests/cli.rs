@@ -317,8 +317,8 @@ fn bisect_names_the_release_and_the_kip_that_fixed_a_story() {
     let out = epochlab(&["bisect", file.to_str().unwrap(), "--json"]);
     assert!(out.status.success());
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    assert_eq!(v["releases"].as_array().expect("releases").len(), 12, "twelve release lines, 0.10.2 to 4.1");
-    assert!(v["summary"].as_str().unwrap_or_default().contains("holds from 2.0: KIP-279"), "{v}");
+    assert_eq!(v["releases"].as_array().expect("releases").len(), 13, "thirteen release lines, 0.10.2 to 4.1");
+    assert!(v["summary"].as_str().unwrap_or_default().contains("holds from 2.0.0: KIP-279"), "{v}");
     let run = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "1.1"]));
     assert!(run.starts_with("Kafka 1.1 (the 1.0–1.1 line): runs as kip-101") && run.contains("verdict: BUG"), "{run}");
     assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "0.9"]), "unknown Kafka release \"0.9\"");
@@ -337,7 +337,10 @@ fn a_file_that_names_its_kafka_release_runs_as_it_and_says_so() {
         "{run}"
     );
     let fixed = stdout(&epochlab_stdin(&["run", "-"], &text.replace("1.1", "2.0")));
-    assert!(fixed.starts_with("Kafka 2.0: runs as kip-279") && fixed.contains("verdict: ok"), "{fixed}");
+    assert!(
+        fixed.starts_with("Kafka 2.0 (the 2.0.1 line): runs as kip-279") && fixed.contains("verdict: ok"),
+        "{fixed}"
+    );
     // The JSON form keeps it; --kafka with --messages lists the messages too.
     let json = stdout(&epochlab_stdin(&["fmt", "-", "--to", "json"], text));
     assert!(json.contains(r#""kafka_version": "1.1""#), "{json}");

@@ -108,8 +108,8 @@ fn unclean_leader_election_takes_the_releases_default_unless_it_is_set() {
 fn an_old_inter_broker_protocol_or_message_format_truncates_to_the_hw_on_any_later_release() {
     // Every election clean, no bounce: C's last response is lost, so C truncates m2 away when B takes over.
     let events = "elect A\nproduce m1\nfetch B\nfetch C\nproduce m2\nfetch B\nfetch C\nfetch B\nfetch C drop\ncrash A\ncrash B\n";
-    let s = scenario("3.6", "", events);
-    assert!(bugs(&run(&s)).is_empty(), "3.6 as shipped keeps the record");
+    let s = scenario("2.8", "", events);
+    assert!(bugs(&run(&s)).is_empty(), "2.8 as shipped keeps the record");
     let knobs = [
         ("inter_broker_protocol_version", "inter-broker protocol 0.10.2"),
         ("log_message_format_version", "message format 0.10.2"),
@@ -141,4 +141,15 @@ fn kafka_2_8_0_records_the_offset_of_a_diverging_fetch_and_2_8_1_does_not() {
     };
     assert_eq!(remote("2.8.0"), 2);
     assert_eq!(remote("2.8.1"), -1);
+}
+
+#[test]
+fn kafka_2_8_0_can_count_a_diverged_follower_toward_the_hw_and_2_8_1_cannot() {
+    // Found by the safety property: C leads epoch 0 and writes r0; A is elected (epoch 1) before C's record
+    // reached it; C's fetch offset 1 is recorded from a diverging fetch, so A's HW counts C as holding
+    // offset 0, which it is about to lose (KAFKA-13141's bug).
+    let events = "elect C\nproduce\nelect\ncrash B\nfetch C\nproduce broker=A\n";
+    let buggy = run(&scenario("2.8.0", "", events));
+    assert!(bugs(&buggy).contains(&InvariantId::I4), "{:?}", buggy.violations);
+    assert!(bugs(&run(&scenario("2.8.1", "", events))).is_empty());
 }

@@ -248,7 +248,7 @@ fn a_kafka_release_rides_in_the_link_after_the_flags() {
 #[test]
 fn links_made_before_the_release_lines_open_as_the_release_they_named() {
     // The nine releases of that time were one index byte; `kraft` (8) modelled 3.0 to 3.6.
-    let named = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.4", "2.8", "3.6"];
+    let named = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0.0", "2.1", "2.4", "2.8", "3.6"];
     for (i, id) in named.iter().enumerate() {
         let mut scenario = two_brokers(vec![]);
         let release = KafkaVersion::parse(id).expect("release");
@@ -271,11 +271,13 @@ fn the_release_settings_ride_in_the_link() {
     scenario.config.set_release(KafkaVersion::parse("4.0.1").expect("release"));
     scenario.config.eligible_leader_replicas = Some(true);
     scenario.config.unclean_leader_election = Some(false);
+    let state = share(scenario.clone(), &[Variant::DivergingEpoch], None);
+    assert_eq!(decode(&encode(&state)), Ok(state));
+    scenario.config.set_release(KafkaVersion::parse("2.8").expect("release"));
     scenario.config.inter_broker_protocol_version = ProtocolVersion::parse("2.7-IV0").ok();
     scenario.config.log_message_format_version = ProtocolVersion::parse("0.10.2").ok();
     let state = share(scenario.clone(), &[Variant::DivergingEpoch], None);
     assert_eq!(decode(&encode(&state)), Ok(state));
-    scenario.config.eligible_leader_replicas = None;
     scenario.config.unclean_leader_election = None;
     let state = share(scenario, &[Variant::DivergingEpoch], None);
     assert_eq!(decode(&encode(&state)), Ok(state));

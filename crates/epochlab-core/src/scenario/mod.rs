@@ -104,6 +104,19 @@ impl Config {
         if !release.line().elr().0 {
             self.eligible_leader_replicas = None;
         }
+        self.drop_refused_knobs();
+    }
+
+    /// Drop the protocol settings the release would refuse (4.x has none; none above the release; a format
+    /// above the inter-broker protocol), the format first: what is left is always a valid file.
+    pub fn drop_refused_knobs(&mut self) {
+        let Some(release) = self.kafka_version else { return };
+        if crate::variant::refuse_knobs(release, &self.knobs()).is_some() {
+            self.log_message_format_version = None;
+        }
+        if crate::variant::refuse_knobs(release, &self.knobs()).is_some() {
+            self.inter_broker_protocol_version = None;
+        }
     }
 
     /// Forget the release once the variant or flags no longer are its own.

@@ -291,7 +291,10 @@ fn parse_knobs(
             _ => config.log_message_format_version = v,
         }
     }
-    Ok(())
+    match release.and_then(|r| crate::variant::refuse_knobs(r, &config.knobs())) {
+        Some(why) => Err(err("config.kafka_version", why)),
+        None => Ok(()),
+    }
 }
 
 /// A boolean that may be left out (`None`: the release decides).

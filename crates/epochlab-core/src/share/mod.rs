@@ -41,7 +41,7 @@
 //!       2 kafka-7164, 3 kip-320), first flag in the lowest bits; unused bits zero
 //!   release (only with c0 bit 6; links made before it have bit 6 clear and still read): 0xff and the
 //!       kafka_version as a string (`3.3`, `4.0.1`); links made before the release lines hold one byte, an
-//!       index into that time's list (0 0.10.2, 1 0.11.0, 2 1.0, 3 1.1, 4 2.0, 5 2.1, 6 2.4, 7 2.8, 8 kraft,
+//!       index into that time's list (0 0.10.2, 1 0.11.0, 2 1.0, 3 1.1, 4 2.0 (read as 2.0.0), 5 2.1, 6 2.4, 7 2.8, 8 kraft,
 //!       read as 3.6)
 //!   knobs (only with c1 bit 6, never 0): bit 0 unclean_leader_election is false, bits 1-2
 //!       eligible_leader_replicas (1 false, 2 true), bit 3 an inter_broker_protocol_version string follows,

@@ -99,7 +99,7 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
 /// The release: a string (`0xff`, then its id), or in links made before the release lines an index into the
 /// nine releases of that time (`kraft`, the ninth, read as the 3.6 it modelled).
 fn read_release(r: &mut Layout) -> Result<KafkaVersion, ShareError> {
-    const LEGACY: [&str; 9] = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.4", "2.8", "3.6"];
+    const LEGACY: [&str; 9] = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0.0", "2.1", "2.4", "2.8", "3.6"];
     let i = r.byte("config.kafka_version")?;
     let id = match i {
         0xff => r.string("config.kafka_version")?,

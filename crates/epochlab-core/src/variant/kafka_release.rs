@@ -5,7 +5,6 @@
 
 use serde::Serialize;
 
-use super::rules::Rules;
 use super::{Flag, Protocol, Variant};
 
 /// A Kafka release line: the releases that behave alike in the model.
@@ -17,8 +16,10 @@ pub enum KafkaRelease {
     V0_11_0,
     /// 1.0 and 1.1: as 0.11.0 in the model.
     V1_0,
-    /// 2.0: KIP-279.
+    /// 2.0.0: KIP-279.
     V2_0,
+    /// 2.0.1: KIP-279 with the 2.1 fixes but KIP-320's fencing backported.
+    V2_0_1,
     /// 2.1: the 2.1 hardening.
     V2_1,
     /// 2.2: KIP-380's broker epoch.
@@ -39,11 +40,12 @@ pub enum KafkaRelease {
 
 impl KafkaRelease {
     /// Every line, oldest first.
-    pub const ALL: [KafkaRelease; 12] = [
+    pub const ALL: [KafkaRelease; 13] = [
         KafkaRelease::V0_10_2,
         KafkaRelease::V0_11_0,
         KafkaRelease::V1_0,
         KafkaRelease::V2_0,
+        KafkaRelease::V2_0_1,
         KafkaRelease::V2_1,
         KafkaRelease::V2_2,
         KafkaRelease::V2_3,
@@ -65,7 +67,8 @@ impl KafkaRelease {
             KafkaRelease::V0_10_2 => "0.10.2",
             KafkaRelease::V0_11_0 => "0.11.0",
             KafkaRelease::V1_0 => "1.0",
-            KafkaRelease::V2_0 => "2.0",
+            KafkaRelease::V2_0 => "2.0.0",
+            KafkaRelease::V2_0_1 => "2.0.1",
             KafkaRelease::V2_1 => "2.1",
             KafkaRelease::V2_2 => "2.2",
             KafkaRelease::V2_3 => "2.3",
@@ -103,7 +106,7 @@ impl KafkaRelease {
         match self {
             KafkaRelease::V0_10_2 => Variant::HwTruncation,
             KafkaRelease::V0_11_0 | KafkaRelease::V1_0 => Variant::Kip101,
-            KafkaRelease::V2_0 => Variant::Kip279,
+            KafkaRelease::V2_0 | KafkaRelease::V2_0_1 => Variant::Kip279,
             KafkaRelease::V2_1 | KafkaRelease::V2_2 | KafkaRelease::V2_3 => Variant::Kafka21,
             _ => Variant::DivergingEpoch,
         }
@@ -111,7 +114,15 @@ impl KafkaRelease {
 
     /// The protocol with the line's own defaults (no knob changed).
     pub fn protocol(self) -> Protocol {
-        Protocol::new(self.variant(), &[]).with_rules(Rules::of_line(self, &Default::default()))
+        Protocol::of_release(KafkaVersion::of_line(self), &Default::default())
+    }
+
+    /// The hardening flags it ships on top of its variant's: 2.0.1 backported three of 2.1's (model §12.5).
+    pub fn own_flags(self) -> Vec<Flag> {
+        match self {
+            KafkaRelease::V2_0_1 => vec![Flag::Kafka7415, Flag::Kafka7128, Flag::Kafka7164],
+            other => other.variant().implied_flags().to_vec(),
+        }
     }
 
     /// What changed in the model from the previous line, and where that is written down.
@@ -121,6 +132,7 @@ impl KafkaRelease {
             KafkaRelease::V0_11_0 => "KIP-101: leader epochs on v2 batches, the epoch cache and OffsetsForLeaderEpoch; unclean leader election off by default",
             KafkaRelease::V1_0 => "nothing the model sees",
             KafkaRelease::V2_0 => "KIP-279 (KAFKA-6361): the answer names the epoch, and the follower iterates",
+            KafkaRelease::V2_0_1 => "KAFKA-7415, KAFKA-7128, KAFKA-7164 and KAFKA-7414 backported from 2.1 (not KIP-320's fencing)",
             KafkaRelease::V2_1 => {
                 "KAFKA-7415, KAFKA-7128, KAFKA-7164, KIP-320's fencing (KAFKA-7395) and KAFKA-7414 (no halt on out of range)"
             }
@@ -184,10 +196,11 @@ impl KafkaVersion {
         KafkaVersion::parse(id).unwrap_or(KafkaVersion { minor: 0, patch: None })
     }
 
-    /// Every minor release, oldest first (the picker's options).
+    /// Every minor release, oldest first, and the first patch where the line splits (2.0.0, 2.8.0): the
+    /// picker's options.
     pub fn all() -> impl Iterator<Item = KafkaVersion> {
         (0..MINORS.len() as u8).map(|minor| KafkaVersion { minor, patch: None }).flat_map(|v| {
-            let first = (v.minor_id() == "2.8").then_some(KafkaVersion { patch: Some(0), ..v });
+            let first = matches!(v.minor_id(), "2.0" | "2.8").then_some(KafkaVersion { patch: Some(0), ..v });
             first.into_iter().chain(std::iter::once(v))
         })
     }
@@ -227,6 +240,11 @@ impl KafkaVersion {
         }
     }
 
+    /// Its minor release's place in [`MINORS`] (what an inter-broker protocol is compared with).
+    pub fn minor_index(self) -> u8 {
+        self.minor
+    }
+
     fn minor_id(self) -> &'static str {
         MINORS[usize::from(self.minor)]
     }
@@ -239,7 +257,8 @@ impl KafkaVersion {
             "0.10.2" => KafkaRelease::V0_10_2,
             "0.11.0" => KafkaRelease::V0_11_0,
             "1.0" | "1.1" => KafkaRelease::V1_0,
-            "2.0" => KafkaRelease::V2_0,
+            "2.0" if self.patch == Some(0) => KafkaRelease::V2_0,
+            "2.0" => KafkaRelease::V2_0_1,
             "2.1" => KafkaRelease::V2_1,
             "2.2" => KafkaRelease::V2_2,
             "2.8" if self.patch == Some(0) => KafkaRelease::V2_8_0,
@@ -279,6 +298,8 @@ mod tests {
         assert_eq!(line("0.11"), Ok(KafkaRelease::V0_11_0));
         assert_eq!(line("1.1"), Ok(KafkaRelease::V1_0));
         assert_eq!(line("2.4"), Ok(KafkaRelease::V2_3));
+        assert_eq!(line("2.0.0"), Ok(KafkaRelease::V2_0));
+        assert_eq!(line("2.0"), Ok(KafkaRelease::V2_0_1), "2.0 is the line's last patch, 2.0.1");
         assert_eq!(line("2.8.0"), Ok(KafkaRelease::V2_8_0));
         assert_eq!(line("2.8"), Ok(KafkaRelease::V2_8_1), "2.8 is the line's last patch");
         assert_eq!(line("2.8+"), Ok(KafkaRelease::V2_8_1));
@@ -301,6 +322,6 @@ mod tests {
             assert_eq!(KafkaVersion::of_line(line).line(), line, "{}", line.id());
             assert_eq!(KafkaRelease::from_id(line.id()), Some(line), "{}", line.id());
         }
-        assert_eq!(KafkaVersion::all().count(), MINORS.len() + 1, "every minor release, and 2.8.0 besides 2.8");
+        assert_eq!(KafkaVersion::all().count(), MINORS.len() + 2, "every minor release, and 2.0.0 and 2.8.0 besides");
     }
 }

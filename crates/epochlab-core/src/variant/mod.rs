@@ -18,7 +18,7 @@ use crate::epoch_cache::{EpochCache, EpochEnd};
 
 pub use kafka_release::{KafkaRelease, KafkaVersion};
 pub use kip_279::FollowerDecision;
-pub use rules::{Downgrade, Knobs, ProtocolVersion, Rules};
+pub use rules::{refuse_knobs, Downgrade, Knobs, ProtocolVersion, Rules};
 
 /// Variants shown side by side, at most (the playground, its links and embeds, the CLI's `compare`).
 pub const MAX_VARIANTS: usize = 4;
@@ -228,10 +228,13 @@ impl Protocol {
     /// A Kafka release as it shipped, with the scenario's knobs (model §12).
     pub fn of_release(version: KafkaVersion, knobs: &Knobs) -> Protocol {
         let line = version.line();
-        let (generation, flags, downgrade) = rules::generation(line, knobs);
+        let (generation, flags, downgrade) = rules::generation(version, knobs);
         let mut p = Protocol::new(generation, &flags);
         p.variant = line.variant();
-        p.rules = Rules { downgrade, ..Rules::of_line(line, knobs) };
+        let own = Rules::of_line(line, knobs);
+        // Consumers validate against epochs: records without one (format below v2) leave nothing to check.
+        let consumers_validate = own.consumers_validate && generation.uses_epochs();
+        p.rules = Rules { downgrade, consumers_validate, ..own };
         p
     }
 
@@ -294,6 +297,11 @@ impl Protocol {
     /// The leader's answer to an epoch lookup on its cache.
     pub fn leader_end_offset(&self, cache: &EpochCache, leo: u32, epoch: i64) -> EpochEnd {
         match self.epoch_lookup() {
+            // A 2.1+ leader held to OffsetsForLeaderEpoch v0 by its inter-broker protocol still looks up as 2.1
+            // does and only drops the epoch from the answer (model §12).
+            EpochLookup::StartOfNextEpoch if self.rules.downgrade.is_some() && self.cache_21() => {
+                EpochEnd { epoch: crate::epoch_cache::UNDEFINED, offset: cache.end_offset_21(leo, epoch).offset }
+            }
             EpochLookup::StartOfNextEpoch => {
                 EpochEnd { epoch: crate::epoch_cache::UNDEFINED, offset: cache.end_offset_011(leo, epoch) }
             }

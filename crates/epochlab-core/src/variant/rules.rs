@@ -2,7 +2,7 @@
 //! consumers' rules, the defaults it ships, and the inter-broker protocol and message format knobs that can
 //! hold a broker to an older generation. A plain variant (no release named) has none of the release rules.
 
-use super::kafka_release::{KafkaRelease, MINORS};
+use super::kafka_release::{KafkaRelease, KafkaVersion, MINORS};
 use super::{Flag, Variant};
 
 /// An inter-broker protocol or message format version: a minor release and, optionally, its internal
@@ -44,6 +44,11 @@ impl ProtocolVersion {
         } else {
             format!("{release}-IV{}", self.iv)
         }
+    }
+
+    /// Its minor release's place in [`MINORS`].
+    pub fn minor_index(self) -> u8 {
+        self.minor
     }
 
     fn at_least(self, release: &str, iv: u8) -> bool {
@@ -132,7 +137,7 @@ impl Rules {
             notices_bounce: line >= KafkaRelease::V2_2,
             consumers_validate: line >= KafkaRelease::V2_3,
             kafka_13141: line >= KafkaRelease::V2_8_1,
-            no_halt_on_out_of_range: line >= KafkaRelease::V2_1,
+            no_halt_on_out_of_range: line >= KafkaRelease::V2_0_1,
             downgrade: None,
         }
     }
@@ -140,10 +145,15 @@ impl Rules {
 
 /// The generation and flags a release runs once its knobs are applied: the release's own, or an older one
 /// when the inter-broker protocol or the message format holds it back (model §12, `ApiVersion.scala@2.8.0`).
-pub fn generation(line: KafkaRelease, knobs: &Knobs) -> (Variant, Vec<Flag>, Option<Downgrade>) {
+/// The format counts only below inter-broker protocol 3.0-IV1 (`LogConfig.scala@3.0.0`).
+pub fn generation(version: KafkaVersion, knobs: &Knobs) -> (Variant, Vec<Flag>, Option<Downgrade>) {
+    let line = version.line();
     let own = line.variant();
-    let mut flags: Vec<Flag> = own.implied_flags().to_vec();
-    if let Some(format) = knobs.log_message_format.filter(|f| !f.at_least("0.11.0", 0)) {
+    let mut flags: Vec<Flag> = line.own_flags();
+    let three = MINORS.iter().position(|m| *m == "3.0").unwrap_or(0) as u8;
+    let ibp_below_3 = knobs.inter_broker_protocol.map_or(version.minor_index() < three, |v| !v.at_least("3.0", 1));
+    let old_format = knobs.log_message_format.filter(|f| !f.at_least("0.11.0", 0) && ibp_below_3);
+    if let Some(format) = old_format {
         return (Variant::HwTruncation, Vec::new(), Some(Downgrade::MessageFormat(format)));
     }
     let Some(ibp) = knobs.inter_broker_protocol else { return (own, flags, None) };
@@ -156,7 +166,8 @@ pub fn generation(line: KafkaRelease, knobs: &Knobs) -> (Variant, Vec<Flag>, Opt
     if own == Variant::DivergingEpoch && !ibp.at_least("2.7", 1) {
         (variant, downgrade) = (Variant::Kafka21, held);
     }
-    if flags.contains(&Flag::Kip320) && !ibp.at_least("2.1", 1) {
+    // The follower's Fetch carries its epoch only from Fetch v10, sent from 2.1-IV2 (model §12.6).
+    if flags.contains(&Flag::Kip320) && !ibp.at_least("2.1", 2) {
         flags.retain(|f| *f != Flag::Kip320);
         (variant, downgrade) = (Variant::Kip279, held);
     }
@@ -164,6 +175,25 @@ pub fn generation(line: KafkaRelease, knobs: &Knobs) -> (Variant, Vec<Flag>, Opt
         (variant, downgrade) = (Variant::Kip101, held);
     }
     (variant, flags, downgrade)
+}
+
+/// Why these settings cannot go with this release, if they cannot (what Kafka refuses at start-up).
+pub fn refuse_knobs(version: KafkaVersion, knobs: &Knobs) -> Option<String> {
+    let release = version.id();
+    if version.line() >= KafkaRelease::V4_0
+        && (knobs.inter_broker_protocol.is_some() || knobs.log_message_format.is_some())
+    {
+        return Some(format!("Kafka {release} has neither setting: a 4.x cluster's metadata.version is 3.3 or later"));
+    }
+    let ibp = knobs.inter_broker_protocol;
+    if ibp.is_some_and(|v| v.minor_index() > version.minor_index()) {
+        return Some(format!("inter_broker_protocol_version is above Kafka {release}'s own"));
+    }
+    let ceiling = ibp.map_or(version.minor_index(), ProtocolVersion::minor_index);
+    if knobs.log_message_format.is_some_and(|f| f.minor_index() > ceiling) {
+        return Some("log_message_format_version is above the inter-broker protocol, which Kafka refuses".to_string());
+    }
+    None
 }
 
 #[cfg(test)]
@@ -185,18 +215,38 @@ mod tests {
         }
     }
 
+    fn release(id: &str) -> KafkaVersion {
+        KafkaVersion::parse(id).expect("release")
+    }
+
     #[test]
     fn an_old_inter_broker_protocol_or_format_holds_a_release_to_an_older_generation() {
-        let gen = |line, knobs: Knobs| generation(line, &knobs).0;
-        assert_eq!(gen(KafkaRelease::V3_7, ibp("0.10.2")), Variant::HwTruncation);
-        assert_eq!(gen(KafkaRelease::V3_7, ibp("2.7-IV0")), Variant::Kafka21);
-        assert_eq!(gen(KafkaRelease::V3_7, ibp("2.7-IV1")), Variant::DivergingEpoch);
-        assert_eq!(gen(KafkaRelease::V2_1, ibp("2.1-IV0")), Variant::Kip279);
-        assert_eq!(gen(KafkaRelease::V2_1, ibp("1.1")), Variant::Kip101);
-        assert_eq!(gen(KafkaRelease::V0_11_0, ibp("0.11.0-IV1")), Variant::HwTruncation);
-        let format = Knobs { log_message_format: ProtocolVersion::parse("0.10.2").ok(), ..Knobs::default() };
-        assert_eq!(generation(KafkaRelease::V4_1, &format).0, Variant::HwTruncation);
-        assert_eq!(gen(KafkaRelease::V2_1, Knobs::default()), Variant::Kafka21);
-        assert_eq!(generation(KafkaRelease::V2_1, &ibp("2.1-IV0")).1.len(), 3, "all but KIP-320's fencing");
+        let gen = |id, knobs: Knobs| generation(release(id), &knobs).0;
+        assert_eq!(gen("3.7", ibp("0.10.2")), Variant::HwTruncation);
+        assert_eq!(gen("3.7", ibp("2.7-IV0")), Variant::Kafka21);
+        assert_eq!(gen("3.7", ibp("2.7-IV1")), Variant::DivergingEpoch);
+        assert_eq!(gen("2.1", ibp("2.1-IV1")), Variant::Kip279, "Fetch v10 comes with 2.1-IV2");
+        assert_eq!(gen("2.1", ibp("1.1")), Variant::Kip101);
+        assert_eq!(gen("0.11.0", ibp("0.11.0-IV1")), Variant::HwTruncation);
+        assert_eq!(gen("2.1", Knobs::default()), Variant::Kafka21);
+        assert_eq!(generation(release("2.1"), &ibp("2.1-IV0")).1.len(), 3, "all but KIP-320's fencing");
+        // The message format counts only below inter-broker protocol 3.0-IV1.
+        let format = |ibp_id: Option<&str>| Knobs {
+            log_message_format: ProtocolVersion::parse("0.10.2").ok(),
+            inter_broker_protocol: ibp_id.and_then(|v| ProtocolVersion::parse(v).ok()),
+            ..Knobs::default()
+        };
+        assert_eq!(gen("2.8", format(None)), Variant::HwTruncation);
+        assert_eq!(gen("3.7", format(None)), Variant::DivergingEpoch, "ignored from 3.0-IV1");
+        assert_eq!(gen("3.7", format(Some("2.8"))), Variant::HwTruncation);
+    }
+
+    #[test]
+    fn settings_kafka_refuses_are_refused() {
+        assert!(refuse_knobs(release("4.1"), &ibp("2.8")).is_some_and(|e| e.contains("metadata.version")));
+        assert!(refuse_knobs(release("2.1"), &ibp("2.7")).is_some_and(|e| e.contains("above Kafka 2.1")));
+        let format_above = Knobs { log_message_format: ProtocolVersion::parse("2.0").ok(), ..ibp("1.1") };
+        assert!(refuse_knobs(release("2.1"), &format_above).is_some());
+        assert_eq!(refuse_knobs(release("3.7"), &ibp("0.10.2")), None);
     }
 }

@@ -32,7 +32,7 @@ const BASIC_WORKFLOW: &str = "brokers: A B
 fn basic_workflow_2_0_stamps_epochs_and_caches_them_only_with_records() {
     source("core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@2.0.0#shouldFollowLeaderEpochBasicWorkflow");
     // 2.0 asserts the caches gain an epoch only when a record of it is written: nothing after a bounce.
-    let t = run_at("2.0", BASIC_WORKFLOW);
+    let t = run_at("2.0.0", BASIC_WORKFLOW);
     for b in ["A", "B"] {
         assert_eq!(epochs(&t, 2, b), [0]);
         assert_eq!(cache(&t, 5, b), [(0, 0)], "{b} after the follower's bounce");
@@ -141,7 +141,7 @@ const UNCLEAN_ELECTIONS: &str = "brokers: X Y\nunclean_leader_election: true
 fn logs_match_after_three_unclean_elections() {
     source("core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@2.0.0#logsShouldNotDivergeOnUncleanLeaderElections");
     // The test came with KIP-279: the logs' batch CRCs must match. Under 2.0 they do (two truncation rounds).
-    let t = run_at("2.0", UNCLEAN_ELECTIONS);
+    let t = run_at("2.0.0", UNCLEAN_ELECTIONS);
     assert!(logs_match(&t, 18, "X", "Y"), "{:?} vs {:?}", labels(&t, 18, "X"), labels(&t, 18, "Y"));
     assert_eq!(labels(&t, 18, "Y"), ["m0", "m2", "m3", "m4", "m6", "m7"]);
     assert!(bugs(&t).is_empty(), "{:?}", t.violations);
@@ -156,7 +156,7 @@ fn records_carry_the_epoch_of_the_leader_that_wrote_them() {
     source("core/src/test/scala/unit/kafka/server/epoch/LeaderEpochIntegrationTest.scala@2.0.0#shouldAddCurrentLeaderEpochToMessagesAsTheyAreWrittenToLeader");
     // Four records in epoch 0, bounce the leader (broker 0), four more: they carry epoch 1 on both brokers.
     let t = run_at(
-        "2.0",
+        "2.0.0",
         "brokers: A B
 0: elect A
 1: produce t1
@@ -186,7 +186,7 @@ fn a_single_replicas_bounce_raises_the_epoch_twice() {
     source("core/src/test/scala/unit/kafka/server/epoch/LeaderEpochIntegrationTest.scala@2.0.0#shouldIncreaseLeaderEpochBetweenLeaderRestarts");
     // One replica (broker 101), bounced twice with a record each time: offline then re-elected, so epochs 0, 2, 4.
     // The test's OffsetsForLeaderEpoch requests are the leader's 2.0 lookups on its cache and LEO.
-    let t = run_at("2.0", "brokers: B\n0: elect B\n1: produce m0\n2: shutdown B\n3: restart B\n4: produce m1\n5: shutdown B\n6: restart B\n7: produce m2\n");
+    let t = run_at("2.0.0", "brokers: B\n0: elect B\n1: produce m0\n2: shutdown B\n3: restart B\n4: produce m1\n5: shutdown B\n6: restart B\n7: produce m2\n");
     let lookup = |step: usize, epoch: i64| {
         let b = replica(&t, step, "B");
         b.epoch_cache.end_offset_20(b.leo(), epoch).offset

@@ -31,7 +31,7 @@ fn below_2_0_the_follower_uses_the_leaders_end_offset_at_once() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldUseLeaderEndOffsetIfInterBrokerVersionBelow20");
     // IBP 0.11.0 on a 2.0 broker: OffsetsForLeaderEpoch v0, an answer without an epoch, and one final round
     // that truncates A to the leader's offset (3); the next iteration fetches.
-    let t = with_protocol("kafka_version: 2.0\ninter_broker_protocol_version: 0.11.0-IV2", EPOCH_NOT_KNOWN);
+    let t = with_protocol("kafka_version: 2.0.0\ninter_broker_protocol_version: 0.11.0-IV2", EPOCH_NOT_KNOWN);
     let asked = epoch_requests(&t, 13);
     assert_eq!(asked.iter().map(|(e, a)| (*e, a.epoch, a.offset)).collect::<Vec<_>>(), [(3, -1, 3)]);
     assert_eq!(truncations(&t, 13, "A"), [(3, vec!["a3".into()], TruncateCause::LeaderEpoch)]);

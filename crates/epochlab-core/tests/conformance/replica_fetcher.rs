@@ -41,7 +41,7 @@ fn the_leader_epoch_is_asked_on_the_first_fetch_only() {
 fn the_leader_epoch_is_asked_once_when_both_know_it() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldFetchLeaderEpochOnFirstFetchOnlyIfLeaderEpochKnownToBoth");
     // The leader answers with the follower's own latest epoch (0): one round is final.
-    assert_eq!(first_fetch_counts("2.0"), (vec![1, 0, 0], vec![0, 1, 1]));
+    assert_eq!(first_fetch_counts("2.0.0"), (vec![1, 0, 0], vec![0, 1, 1]));
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn the_follower_truncates_to_the_offset_in_the_0_11_response() {
 fn the_follower_truncates_to_the_offset_in_the_2_0_response() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponse");
     // v1 answers (epoch 0, ends at 1); A knows epoch 0 too, so it truncates to min(its end 3, 1).
-    truncates_to_the_answer("2.0", 0);
+    truncates_to_the_answer("2.0.0", 0);
 }
 
 /// A follows B in epoch 0 (HW 1), leads epoch 1 alone and writes a1; B, which never saw epoch 1 and wrote nothing
@@ -123,7 +123,7 @@ fn an_undefined_offset_truncates_to_the_high_watermark() {
 fn an_undefined_offset_truncates_to_the_initial_fetch_offset() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToInitialFetchOffsetIfLeaderReturnsUndefinedOffset");
     // In 2.0 a follower's initial fetch offset is its HW (1 here), so the target is the same.
-    truncates_to_the_high_watermark("2.0");
+    truncates_to_the_high_watermark("2.0.0");
 }
 
 /// B writes b0 in epoch 0 and A a0..a2 in epoch 1, each leading alone; then B leads epoch 2 with b1 and A follows.
@@ -145,7 +145,7 @@ fn a_follower_with_no_epoch_that_old_truncates_to_the_leaders_offset() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponseIfFollowerHasNoMoreEpochs");
     // B answers (0, 1); A's 2.0 lookup of epoch 0 is UNDEFINED, so A truncates to min(leader's offset 1, LEO 3),
     // finally.
-    let t = run_at("2.0", NO_EPOCH_THAT_OLD);
+    let t = run_at("2.0.0", NO_EPOCH_THAT_OLD);
     let asked = epoch_requests(&t, 8);
     assert_eq!(asked.iter().map(|(e, a)| (*e, a.epoch, a.offset)).collect::<Vec<_>>(), [(1, 0, 1)]);
     assert_eq!(truncations(&t, 8, "A"), [(1, vec!["a1".into(), "a2".into()], TruncateCause::LeaderEpoch)]);
@@ -183,7 +183,7 @@ fn an_epoch_unknown_to_the_follower_makes_it_ask_again() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldFetchLeaderEpochSecondTimeIfLeaderRepliesWithEpochNotKnownToFollower");
     // Loop 1: one epoch request, no fetch; A cuts to the end of its largest epoch below 2 (offset 2) and asks
     // about epoch 1. Loop 2: the answer (1, 2) is final, then the fetching starts.
-    let t = run_at("2.0", EPOCH_NOT_KNOWN);
+    let t = run_at("2.0.0", EPOCH_NOT_KNOWN);
     let shape = |s: usize| epoch_requests(&t, s).iter().map(|(e, a)| (*e, a.epoch, a.offset)).collect::<Vec<_>>();
     assert_eq!((shape(13), fetches(&t, 13)), (vec![(3, 2, 3)], 0));
     assert_eq!(truncations(&t, 13, "A"), [(2, vec!["a2".into(), "a3".into()], TruncateCause::LeaderEpoch)]);
