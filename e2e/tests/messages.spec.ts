@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { open, watchErrors } from './helpers';
+import { open, PHONE, shot, watchErrors } from './helpers';
 
 // Issue 15's story, as a new user would try it.
 //
@@ -154,16 +154,16 @@ test.describe('the Kafka release', () => {
     await preset(page, 'kafka-6361-fast-failover');
     await openPanel(page, 'Configuration: variants, brokers, cluster settings');
     const summary = page.getByTestId('bisect-summary');
-    await expect(summary).toContainText('holds from 2.0: KIP-279');
+    await expect(summary).toContainText('holds from 2.0.0: KIP-279');
     await expect(summary).toContainText('fails I3, I4 from 0.11.0 to 1.1');
     await expect(page.getByTestId('bisect-change').filter({ hasText: 'KIP-279' })).toHaveCount(1);
     await page.getByTestId('kafka-release').selectOption('1.1');
-    await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 1.1 runs kip-101');
+    await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 1.1 (the 1.0–1.1 line) runs kip-101');
     await expect(page.getByTestId('variant-toggle-kip-101')).toBeChecked();
     await expect(page.locator('.variants__item').first().locator('article')).toHaveAttribute('data-testid', 'variant-kip-101');
     // A cell of the strip chooses its release: the first variant follows.
-    await page.getByTestId('bisect-2.0').click();
-    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0');
+    await page.getByTestId('bisect-2.0.0').click();
+    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0.0');
     await expect(page.locator('.variants__item').first().locator('article')).toHaveAttribute('data-testid', 'variant-kip-279');
     await expect(page.getByTestId('kafka-release-about')).toContainText('KIP-279');
     await page.getByTestId('bisect').screenshot({ path: testInfo.outputPath('bisect-desktop.png') });
@@ -171,13 +171,59 @@ test.describe('the Kafka release', () => {
     await page.reload();
     await expect(page.getByTestId('headline')).toBeVisible();
     await openPanel(page, 'Configuration: variants, brokers, cluster settings');
-    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0');
+    await expect(page.getByTestId('kafka-release')).toHaveValue('2.0.0');
     // A flag of one's own is no longer that release.
     await page.getByTestId('flag-kip-320').check();
     await expect(page.getByTestId('kafka-release')).toHaveValue('');
     errors.check();
   });
+
+  for (const phone of [false, true]) {
+    test(`Kafka 4.1 keeps the last replica standing from leading, shown beside 3.7${phone ? ' on a 375 px phone' : ''}`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await open(page);
+      await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+      await page.getByTestId('import-text').fill(LAST_REPLICA_STANDING);
+      await page.getByTestId('import-paste').click();
+      await expect(page.getByTestId('notice')).toContainText('Imported "Last replica standing"');
+      await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+      await expect(page.getByTestId('kafka-release')).toHaveValue('4.1');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('Eligible Leader Replicas on by default');
+      await expect(page.getByTestId('config-elr')).toHaveValue('');
+      await expect(page.getByTestId('config-ibp')).toHaveCount(0);
+      // After B's clean shutdown (step 10) B is an Eligible Leader Replica.
+      const article = page.getByTestId('variant-diverging-epoch');
+      await page.getByTestId('cursor-home').click();
+      for (let i = 0; i < 11; i++) await page.getByTestId('cursor-forward').click();
+      await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 10 of 14: shutdown/);
+      await expect(article.getByTestId('elr-diverging-epoch-B')).toBeVisible();
+      await expect(article.locator('.variant__controller')).toContainText('ISR {A} · ELR {B}');
+      await page.getByTestId('cursor-end').click();
+      const head = article.locator('.variant__head');
+      await expect(head).not.toContainText('I1');
+      await shot(page, testInfo, phone ? 'elr-phone' : 'elr-desktop');
+      // Under 3.7 the same story loses m2, by design (every ISR member lost power).
+      await page.getByTestId('kafka-release').selectOption('3.7');
+      await expect(page.getByTestId('config-elr')).toHaveCount(0);
+      await expect(page.getByTestId('config-ibp')).toBeVisible();
+      await expect(article.locator('.variant__controller')).not.toContainText('ELR');
+      await expect(head).toContainText('I1');
+      // An inter-broker protocol below 0.11 runs the old rule, and says so.
+      await page.getByTestId('config-ibp').selectOption('0.10.2');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('run the hw-truncation rule instead');
+      errors.check();
+      await context.close();
+    });
+  }
 });
+
+const LAST_REPLICA_STANDING = [
+  'name: Last replica standing', 'brokers: A B C', 'kafka_version: 4.1', 'min_insync_replicas: 2', 'flush: manual', '',
+  'elect A', 'produce m1', 'settle', 'flush A', 'flush B', 'flush C', 'crash C', 'produce m2', 'fetch B', 'fetch B',
+  'shutdown B', 'crash A power', 'restart A', 'restart B', 'settle', '',
+].join('\n');
 
 test.describe('what consumers saw', () => {
   test('the consumer read m2, which hw-truncation later loses: a phantom read from step 9', async ({ page }, testInfo) => {

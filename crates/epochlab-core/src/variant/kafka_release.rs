@@ -117,7 +117,7 @@ impl KafkaRelease {
         Protocol::of_release(KafkaVersion::of_line(self), &Default::default())
     }
 
-    /// The hardening flags it ships on top of its variant's: 2.0.1 backported three of 2.1's (model §12.5).
+    /// The hardening flags it ships on top of its variant's: 2.0.1 backported three of 2.1's (model §12.4).
     pub fn own_flags(self) -> Vec<Flag> {
         match self {
             KafkaRelease::V2_0_1 => vec![Flag::Kafka7415, Flag::Kafka7128, Flag::Kafka7164],

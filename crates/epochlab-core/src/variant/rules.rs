@@ -166,7 +166,7 @@ pub fn generation(version: KafkaVersion, knobs: &Knobs) -> (Variant, Vec<Flag>, 
     if own == Variant::DivergingEpoch && !ibp.at_least("2.7", 1) {
         (variant, downgrade) = (Variant::Kafka21, held);
     }
-    // The follower's Fetch carries its epoch only from Fetch v10, sent from 2.1-IV2 (model §12.6).
+    // The follower's Fetch carries its epoch only from Fetch v10, sent from 2.1-IV2 (model §12, the knobs table).
     if flags.contains(&Flag::Kip320) && !ibp.at_least("2.1", 2) {
         flags.retain(|f| *f != Flag::Kip320);
         (variant, downgrade) = (Variant::Kip279, held);
