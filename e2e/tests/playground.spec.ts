@@ -30,7 +30,7 @@ test.describe('the playground', () => {
     await expect(chips(page)).toHaveCount(11);
     const crash = page.getByTestId('chip-7');
     await expect(crash).toHaveAttribute('data-kind', 'crash');
-    expect(await laneOf(crash)).toBe('1');
+    await expect.poll(() => laneOf(crash)).toBe('1');
     await page.getByTestId('step-7').click();
     await expect(page.getByTestId('role-kip-279-B')).toHaveText('down');
     await expect(page.getByTestId('role-hw-truncation-B')).toHaveText('down');
@@ -75,7 +75,7 @@ test.describe('the playground', () => {
     await expect(chips(page)).toHaveCount(10);
     // B's crash (step 9) moves to A's lane at the same step.
     await mouseDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left');
-    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await expect.poll(() => laneOf(page.getByTestId('chip-9'))).toBe('0');
     await expect(page.getByTestId('chip-9')).toHaveAttribute('data-kind', 'crash');
     await page.getByTestId('step-9').click();
     await expect(page.getByTestId('role-kip-279-A')).toHaveText('down');
@@ -111,7 +111,7 @@ test.describe('the playground', () => {
     await page.keyboard.press('Enter');
     await expect(chips(page)).toHaveCount(11);
     await expect(page.getByTestId('chip-7')).toHaveAttribute('data-kind', 'crash');
-    expect(await laneOf(page.getByTestId('chip-7'))).toBe('1');
+    await expect.poll(() => laneOf(page.getByTestId('chip-7'))).toBe('1');
     // Escape abandons a placement.
     await page.getByTestId('palette-flush').focus();
     await page.keyboard.press('Enter');
@@ -122,7 +122,7 @@ test.describe('the playground', () => {
     await page.keyboard.press('m');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
-    expect(await laneOf(page.getByTestId('chip-7'))).toBe('0');
+    await expect.poll(() => laneOf(page.getByTestId('chip-7'))).toBe('0');
     errors.check();
   });
 
@@ -221,7 +221,8 @@ test.describe('the playground', () => {
     await page.getByTestId('broker-remove-A').click();
     await expect(page.getByTestId('lane-A')).toHaveCount(0);
     await expect(page.getByTestId('notice')).toContainText('Removed broker A and its 5 event(s)');
-    await page.getByTestId('config-unclean').check();
+    await page.getByTestId('config-unclean').selectOption('on');
+    await expect(page.getByTestId('config-unclean')).toHaveValue('on');
     await shot(page, testInfo, 'config');
     errors.check();
   });
@@ -259,10 +260,10 @@ test.describe('on a phone', () => {
     await touchDrag(page, page.getByTestId('palette-crash'), cell(page, 1, 'end'));
     await expect(chips(page)).toHaveCount(11);
     await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'crash');
-    expect(await laneOf(page.getByTestId('chip-10'))).toBe('1');
+    await expect.poll(() => laneOf(page.getByTestId('chip-10'))).toBe('1');
     // Move an existing chip by touch, after a long press: B's crash (step 9) to A's lane.
     await touchDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left', 450);
-    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await expect.poll(() => laneOf(page.getByTestId('chip-9'))).toBe('0');
     await shot(page, testInfo, 'phone-after-drop');
     errors.check();
   });

@@ -71,7 +71,7 @@ test('a re-check under other cluster settings says the stamp is not confirmed', 
   await expect(other.getByTestId('checker-stamp')).toContainText('This link carries a bounded proof');
   // Change a cluster setting, then re-check: the stamp was made under the old settings.
   await other.locator('summary', { hasText: 'Configuration' }).click();
-  await other.getByTestId('config-unclean').check();
+  await other.getByTestId('config-unclean').selectOption('on');
   await other.getByTestId('checker-recheck').click();
   await expect(result(other)).toContainText("Re-check does not confirm the link's stamp: the scenario's cluster settings are not the ones the stamp was made with", { timeout: 60_000 });
 });

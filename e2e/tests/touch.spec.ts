@@ -99,7 +99,7 @@ test.describe('on a 375 px touch screen', () => {
     }
     await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await client.detach();
-    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await expect.poll(() => laneOf(page.getByTestId('chip-9'))).toBe('0');
     await expect(page.getByTestId('chip-9')).toHaveAttribute('data-kind', 'crash');
     errors.check();
   });
@@ -150,7 +150,7 @@ test.describe('on a 375 px touch screen', () => {
     await cell(page, 1, 3).tap({ position: { x: 8, y: 20 } });
     await expect(chips(page)).toHaveCount(11);
     await expect(page.getByTestId('chip-3')).toHaveAttribute('data-kind', 'fetch');
-    expect(await laneOf(page.getByTestId('chip-3'))).toBe('1');
+    await expect.poll(() => laneOf(page.getByTestId('chip-3'))).toBe('1');
     await expect(page.getByTestId('placing-help')).toHaveText('');
     errors.check();
   });
@@ -202,7 +202,7 @@ test.describe('on a desktop', () => {
     const errors = watchErrors(page);
     await open(page);
     await mouseDrag(page, page.getByTestId('chip-9'), cell(page, 0, 9), 'left');
-    expect(await laneOf(page.getByTestId('chip-9'))).toBe('0');
+    await expect.poll(() => laneOf(page.getByTestId('chip-9'))).toBe('0');
     // A Fetch hovered over the cluster lane, the last one: the ghost carries the reason, on screen.
     const s = await centre(page.getByTestId('palette-fetch'));
     const t = (await cell(page, 2, 9).boundingBox())!;

@@ -80,9 +80,10 @@ test.describe('undo and redo', () => {
     await expect(page.getByTestId('lane-bee')).toBeVisible();
     await undo.click();
     await expect(page.getByTestId('lane-B')).toBeVisible();
-    await page.getByTestId('config-unclean').check();
+    await page.getByTestId('config-unclean').selectOption('on');
+    await expect(page.getByTestId('config-unclean')).toHaveValue('on');
     await undo.click();
-    await expect(page.getByTestId('config-unclean')).not.toBeChecked();
+    await expect(page.getByTestId('config-unclean')).toHaveValue('');
     await page.getByTestId('variant-toggle-kip-101').check();
     await expect(page.getByTestId('variant-kip-101')).toBeVisible();
     await undo.click();

@@ -164,4 +164,14 @@ mod tests {
         let n = m.after(Action::LoadPreset("nope".into()));
         assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
     }
+
+    #[test]
+    fn a_scenario_run_as_a_release_opens_with_the_release_and_its_variant_first() {
+        let mut scenario = Scenario::empty();
+        scenario.config.set_release(epochlab_core::variant::KafkaVersion::parse("4.1").unwrap());
+        let shown = vec![Variant::HwTruncation, Variant::Kip279];
+        let m = Model::landing().after(Action::Import(Box::new(Snapshot { scenario, variants: shown, cursor: None })));
+        assert_eq!(m.scenario.config.kafka_version.map(|v| v.id()), Some("4.1".to_string()));
+        assert_eq!(m.variants, [Variant::DivergingEpoch, Variant::HwTruncation, Variant::Kip279]);
+    }
 }

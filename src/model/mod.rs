@@ -28,6 +28,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Scenario;
+use epochlab_core::variant::KafkaVersion;
 use epochlab_core::verdict::{held_by_refusal, HeldByRefusal};
 use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
@@ -138,6 +139,16 @@ impl PartialEq for Model {
     }
 }
 
+/// A scenario run as a Kafka release shows the release's variant first: showing another first would forget
+/// the release (an imported file or a link naming `kafka_version` keeps it).
+fn release_first(mut variants: Vec<Variant>, release: Option<KafkaVersion>) -> Vec<Variant> {
+    if let Some(own) = release.map(KafkaVersion::variant) {
+        variants.retain(|v| *v != own);
+        variants.insert(0, own);
+    }
+    variants
+}
+
 impl Model {
     /// A model for a scenario shown under `variants`, with the cursor on the last step.
     pub fn new(scenario: Scenario, variants: Vec<Variant>, preset: Option<&'static str>) -> Model {
@@ -171,7 +182,7 @@ impl Model {
             pending: None,
             painting: None,
         };
-        m.set_variants(variants);
+        m.set_variants(release_first(variants, m.scenario.config.kafka_version));
         m.rerun();
         m.cursor = m.last_step();
         m
