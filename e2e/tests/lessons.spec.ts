@@ -169,35 +169,106 @@ test('a corrupt stored progress resets with a notice and breaks nothing', async 
   await expect(counter(page)).toHaveText('Step 1 of 9');
 });
 
-test('lesson 9 on a 375 px touch screen', async ({ browser }, testInfo) => {
+test('lesson 9 on a 375 px touch screen: acks=all and min ISR, and still two records at one offset', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await open(page);
   await tap(page.getByTestId('learn-toggle'));
   await tap(page.getByTestId('lesson-min-insync-replicas'));
-  await expect(counter(page)).toHaveText('Step 1 of 5');
+  await expect(counter(page)).toHaveText('Step 1 of 7');
+  await expect(page.getByTestId('lesson')).toContainText('every write sent with acks=all');
   await tap(next(page));
+  await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 3 of 7');
   await shot(page, testInfo, 'lesson9-predict-phone');
+  // Wrong: m3, the leader's record. A keeps its own m2: the HW says nothing about who wrote offset 1.
+  await tap(page.getByTestId('choice-m3'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'hw-marks-lineage');
+  await tap(next(page));
+  await expect(counter(page)).toHaveText('Step 4 of 7');
   await tap(page.getByTestId('choice-no'));
   await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'min-isr-prevents');
   await shot(page, testInfo, 'lesson9-reveal-phone');
+  await expect(page.getByTestId('counter-scenario')).toContainText('acks=all and min.insync.replicas = 2');
   await tap(page.getByTestId('counter-scenario'));
   await expect(page.getByTestId('lesson-aside')).toBeVisible();
   await tap(page.getByTestId('lesson-resume'));
-  await expect(counter(page)).toHaveText('Step 2 of 5');
+  await expect(counter(page)).toHaveText('Step 4 of 7');
   // Back from the counter-scenario, the question is asked again: the right answer advances.
   await tap(page.getByTestId('choice-yes'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
-  await tap(next(page));
-  await expect(counter(page)).toHaveText('Step 3 of 5');
-  await tap(next(page));
-  await expect(counter(page)).toHaveText('Step 4 of 5');
-  await tap(page.getByTestId('show-me'));
-  await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
-  await tap(next(page));
+  for (const n of [5, 6, 7]) {
+    await tap(next(page));
+    await expect(counter(page)).toHaveText(`Step ${n} of 7`);
+    if (n === 6) await expect(page.getByTestId('lesson')).toContainText('Since Kafka 3.7 (KAFKA-15583)');
+  }
+  // On a phone the compared variants are shown one at a time: kip-101 is there, behind the switch.
+  await expect(page.getByTestId('variant-kip-101')).toBeAttached();
   await tap(next(page));
   await expect(page.getByTestId('lesson-done')).toBeVisible();
+  await expect(page.getByTestId('lesson-sources').getByRole('link', { name: 'KAFKA-15583' })).toHaveAttribute('href', 'https://issues.apache.org/jira/browse/KAFKA-15583');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});
+
+/** Lesson 12, Kafka today, with the mouse or by touch: the 3.7 HW gate, 3.6 against 4.1, and its sources. */
+async function kafkaToday(page: Page, testInfo: TestInfo, size: 'desktop' | 'phone') {
+  const press = (target: Locator) => (size === 'phone' ? tap(target) : target.click());
+  await visit(page, '#lesson=kafka-today&step=1');
+  await expect(counter(page)).toHaveText('Step 1 of 8');
+  await expect(page.getByTestId('headline')).toContainText('Last replica standing');
+  await press(next(page));
+  // Under 3.7, A alone in the ISR holds its HW at 1 although it accepted m2.
+  await expect(page.getByTestId('headline')).toContainText('Kafka 3.7: min ISR holds the HW');
+  await page.getByTestId('hw-slider').fill('1');
+  await expect(page.getByTestId('hw-value')).toHaveText('HW 1');
+  await press(page.getByTestId('hw-submit'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press(next(page));
+  await expect(counter(page)).toHaveText('Step 3 of 8');
+  await expect(page.getByTestId('elr-diverging-epoch-B')).toBeVisible();
+  await press(next(page));
+  // Kafka 3.6: A leads again and B loses m2.
+  await expect(page.getByTestId('headline')).toContainText('under Kafka 3.6');
+  await press(page.getByTestId('choice-m2'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'false');
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'last-replica-is-safe');
+  await expect(page.getByTestId('misconception')).toContainText('Eligible Leader Replicas');
+  await press(next(page));
+  // Kafka 4.1: nobody leads until B is back.
+  await press(page.getByTestId('choice-none'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await shot(page, testInfo, `lesson12-${size}`);
+  await press(next(page));
+  await press(next(page));
+  await page.getByTestId('hw-slider').fill('2');
+  await press(page.getByTestId('hw-submit'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await press(next(page));
+  await press(next(page));
+  await expect(page.getByTestId('lesson-done')).toContainText('since 4.1');
+  const kip = page.getByTestId('lesson-sources').getByRole('link', { name: /^KIP-966/ });
+  await expect(kip).toHaveAttribute('href', 'https://cwiki.apache.org/confluence/display/KAFKA/KIP-966+-+Eligible+Leader+Replicas');
+}
+
+test('lesson 12, Kafka today, with the mouse: the min-ISR HW gate and Eligible Leader Replicas', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page);
+  await kafkaToday(page, testInfo, 'desktop');
+  errors.check();
+});
+
+test('lesson 12 on a 375 px touch screen', async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await open(page);
+  await kafkaToday(page, testInfo, 'phone');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await context.close();
@@ -263,9 +334,9 @@ async function quizQuestion(page: Page, testInfo: TestInfo, size: 'desktop' | 'p
   await expect(page.getByTestId('headline')).toContainText('Why truncating to the leader');
   await press(page.getByTestId('choice-m2'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
-  // The last question is back in KIP-101's first scenario; answered right, the quiz ends with its takeaway.
+  // The last question runs three brokers with every election clean; answered right, the quiz ends.
   await press(next(page));
-  await expect(page.getByTestId('headline')).toContainText('KIP-101 scenario 1');
+  await expect(page.getByTestId('headline')).toContainText('Three brokers, every election clean');
   await press(page.getByTestId('choice-yes'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await press(next(page));

@@ -2,7 +2,7 @@
 //! comparison) in words whose glossary terms open their entry, back / next / restart, and an aria-live
 //! region that says every prompt and result. Everything it shows comes from the model's `LessonRun`.
 
-use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment};
+use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment, Source};
 use yew::prelude::*;
 
 use super::lesson_question::{answer_words, controls, outcome, outcome_text, painted_key};
@@ -86,6 +86,7 @@ fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Di
         None => html! {
             <div class="lesson__end" data-testid="lesson-done">
                 <p class="lesson__takeaway"><strong>{ "Takeaway: " }</strong>{ words(index, &run.lesson.takeaway, d) }</p>
+                { read_more(&run.lesson.sources) }
                 { next_lesson(model, run, d) }
             </div>
         },
@@ -101,6 +102,19 @@ fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Di
             </>
         },
         Some(LessonStep::Task(t)) => task_body(model, run, &t.goal, index, d),
+    }
+}
+
+/// The lesson's sources, each opening where it is read (a KIP, a JIRA, Kafka's file at the tag).
+fn read_more(sources: &[Source]) -> Html {
+    let items = sources.iter().map(|s| {
+        html! { <li><a href={s.url()} target="_blank" rel="noopener noreferrer">{ s.to_string() }</a></li> }
+    });
+    html! {
+        <section class="lesson__sources" data-testid="lesson-sources">
+            <h3>{ "Read more" }</h3>
+            <ul>{ for items }</ul>
+        </section>
     }
 }
 

@@ -25,11 +25,15 @@ pub enum Misconception {
     RestartKeepsTheLog,
     /// "Leader epochs as KIP-101 shipped them close every divergence."
     Kip101IsComplete,
+    /// "The last in-sync replica is always safe to elect again."
+    LastReplicaIsSafe,
+    /// "An unclean election leaves the replicas' logs diverged."
+    UncleanMeansDivergence,
 }
 
 impl Misconception {
     /// Every misconception, in the quiz's order.
-    pub const ALL: [Misconception; 10] = [
+    pub const ALL: [Misconception; 12] = [
         Misconception::OnlyPerformance,
         Misconception::HwTruncationIsSafe,
         Misconception::FollowerHwIsCurrent,
@@ -40,6 +44,8 @@ impl Misconception {
         Misconception::LeaderHwFixes,
         Misconception::RestartKeepsTheLog,
         Misconception::Kip101IsComplete,
+        Misconception::LastReplicaIsSafe,
+        Misconception::UncleanMeansDivergence,
     ];
 
     /// Its id in lesson files.
@@ -55,6 +61,8 @@ impl Misconception {
             Misconception::LeaderHwFixes => "leader-hw-fixes",
             Misconception::RestartKeepsTheLog => "restart-keeps-the-log",
             Misconception::Kip101IsComplete => "kip-101-is-complete",
+            Misconception::LastReplicaIsSafe => "last-replica-is-safe",
+            Misconception::UncleanMeansDivergence => "unclean-means-divergence",
         }
     }
 
@@ -66,11 +74,13 @@ impl Misconception {
     /// The shipped preset whose run disproves it.
     pub fn counter_scenario(self) -> &'static str {
         match self {
-            Misconception::HwMarksLineage | Misconception::ConsumerOffsetReset | Misconception::MinIsrPrevents => {
-                "kip101-scenario-2"
-            }
+            Misconception::HwMarksLineage => "kip101-scenario-2",
+            Misconception::MinIsrPrevents => "acks-all-min-isr",
+            Misconception::ConsumerOffsetReset | Misconception::NeedsUncleanElection => "three-brokers-clean-elections",
             Misconception::LeaderHwFixes => "leader-hw-no-fix",
             Misconception::Kip101IsComplete => "kafka-6361-fast-failover",
+            Misconception::LastReplicaIsSafe => "last-replica-standing",
+            Misconception::UncleanMeansDivergence => "unclean-elections-diverge",
             _ => "kip101-scenario-1",
         }
     }

@@ -13,6 +13,7 @@ mod check;
 mod index;
 mod misconception;
 mod parse;
+mod source;
 mod validate;
 
 pub use answer::{answer, choices, Answer};
@@ -20,6 +21,7 @@ pub use check::Check;
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
 pub use parse::{parse_lesson, LessonError};
+pub use source::Source;
 pub use validate::validate;
 
 use std::collections::BTreeMap;
@@ -44,6 +46,8 @@ pub struct Lesson {
     pub steps: Vec<LessonStep>,
     /// The one sentence the learner should leave with.
     pub takeaway: String,
+    /// What the lesson's claims rest on, shown under "Read more" at its end.
+    pub sources: Vec<Source>,
 }
 
 /// One step of a lesson's script.

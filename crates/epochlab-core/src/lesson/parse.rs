@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::{Check, Highlight, Lesson, LessonStep, Misconception, Prediction, Question, Task};
+use super::{Check, Highlight, Lesson, LessonStep, Misconception, Prediction, Question, Source, Task};
 use crate::invariants::InvariantId;
 use crate::presets;
 use crate::scenario::{parse_scenario_value, Event, EventKind, Scenario};
@@ -45,6 +45,7 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
         minutes: map.get("minutes").and_then(Value::as_u64).map_or(5, |m| m.min(60) as u8),
         variants: variants(map.get("variants"), "variants")?,
         takeaway: text_field(&map, "takeaway", "lesson")?,
+        sources: sources(map.get("sources"))?,
         scenario,
         steps,
     })
@@ -59,6 +60,19 @@ fn scenario(map: &Map<String, Value>) -> Result<Scenario, LessonError> {
         }
         _ => err("lesson", "give exactly one of \"scenario\" and \"preset\""),
     }
+}
+
+/// `"sources": ["KIP-101", "KAFKA-7415", "path@tag"]`: at least one, each a citation `Source` reads.
+fn sources(value: Option<&Value>) -> Result<Vec<Source>, LessonError> {
+    let Some(Value::Array(items)) = value else { return err("sources", "expected an array of citations") };
+    if items.is_empty() {
+        return err("sources", "a lesson names at least one source");
+    }
+    let cite = |(i, v): (usize, &Value)| {
+        let at = format!("sources[{i}]");
+        v.as_str().map_or_else(|| err(&at, "expected text"), |c| Source::parse(c).or_else(|e| err(&at, e)))
+    };
+    items.iter().enumerate().map(cite).collect()
 }
 
 fn text_field(map: &Map<String, Value>, key: &str, at: &str) -> Result<String, LessonError> {

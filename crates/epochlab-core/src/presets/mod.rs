@@ -4,7 +4,7 @@
 
 use crate::invariants::InvariantId::{self, I1, I2, I3, I4, I5, I7, O1};
 use crate::scenario::{parse_scenario, Scenario};
-use crate::variant::Variant::{self, HwTruncation, Kip101, Kip279, LeaderHwTruncation};
+use crate::variant::Variant::{self, DivergingEpoch, HwTruncation, Kip101, Kip279, LeaderHwTruncation};
 
 /// The invariants a run violates, split into bugs and allowed (by-design) ones. Ids sorted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,7 +51,7 @@ const fn v(bugs: &'static [InvariantId], by_design: &'static [InvariantId]) -> V
 }
 
 /// Every preset, in the order the picker shows them. The first is the landing scenario.
-pub const PRESETS: [Preset; 6] = [
+pub const PRESETS: [Preset; 9] = [
     Preset {
         id: "kip101-scenario-1",
         variants: &[HwTruncation, Kip279],
@@ -104,6 +104,49 @@ pub const PRESETS: [Preset; 6] = [
         variants: &[LeaderHwTruncation, HwTruncation, Kip279],
         json: include_str!("leader-hw-no-fix.json"),
         expected: [v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[], &[I2]), v(&[I3, I4], &[I2])],
+    },
+    Preset {
+        id: "three-brokers-clean-elections",
+        variants: &[HwTruncation, Kip279],
+        json: include_str!("three-brokers-clean-elections.json"),
+        // C's leader changes while its HW lags: it cuts m2, then leads. Every election is clean.
+        expected: [
+            v(&[I1, I2, I5], &[O1]),
+            v(&[], &[O1]),
+            v(&[], &[O1]),
+            v(&[], &[O1]),
+            v(&[], &[O1]),
+            v(&[I1, I2, I5], &[O1]),
+        ],
+    },
+    Preset {
+        id: "acks-all-min-isr",
+        variants: &[HwTruncation, Kip101],
+        json: include_str!("acks-all-min-isr.json"),
+        // Every write acks=all with the ISR at min.insync.replicas, and still two records at one offset.
+        expected: [
+            v(&[I3, I4], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[I3, I4], &[I1, I2, O1]),
+        ],
+    },
+    Preset {
+        id: "last-replica-standing",
+        variants: &[DivergingEpoch],
+        json: include_str!("last-replica-standing.json"),
+        // Run as Kafka 4.1 (its own variant): ELR waits for B. Under the bare variants A leads again and m2
+        // goes, allowed because every ISR member (A alone) lost power since it was written.
+        expected: [
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, I2, O1]),
+            v(&[], &[I1, O1]),
+            v(&[], &[]),
+            v(&[], &[I1, I2, O1]),
+        ],
     },
     Preset {
         id: "happy-path",
