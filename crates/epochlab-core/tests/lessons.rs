@@ -39,6 +39,7 @@ fn every_lesson_is_valid_against_the_simulator() {
     for (name, lesson) in &all {
         validate(lesson).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!lesson.takeaway.is_empty() && (3..=8).contains(&lesson.minutes), "{name}");
+        assert!(!lesson.sources.is_empty(), "{name} names no source for its claims");
     }
 }
 
@@ -137,6 +138,8 @@ fn the_index_lists_every_lesson_as_its_file_says_and_the_glossary_has_every_term
         "acks",
         "min-isr",
         "committed",
+        "invariant",
+        "allowed-loss",
     ];
     assert_eq!(ids, wanted);
     // Every misconception has its words, and no words lack their misconception.

@@ -35,8 +35,8 @@ fn a_quiz_question_shows_its_own_counter_scenario_and_comes_back_to_it() {
     let back = act(&away, LearnAction::Resume).0;
     assert!(back.is_lesson_scenario());
     assert_eq!((back.scenario.name.as_str(), back.cursor), (preset_name("leader-hw-no-fix").as_str(), Some(6)));
-    // The next question is back in KIP-101's first scenario.
+    // The next question runs its own story: three brokers, every election clean.
     let right = act(&back, LearnAction::Answer("m2".into())).0;
     let next = act(&right, LearnAction::Next).0;
-    assert_eq!(next.scenario.name, preset_name("kip101-scenario-1"));
+    assert_eq!(next.scenario.name, preset_name("three-brokers-clean-elections"));
 }

@@ -32,15 +32,14 @@ const KIP_TITLES: [(u16, &str); 6] = [
 impl Source {
     /// `KIP-101`, `KAFKA-7415` or `path@tag`; anything else is refused with the forms it accepts.
     pub fn parse(cite: &str) -> Result<Source, String> {
-        let number = |rest: &str| rest.parse().ok().filter(|n| *n > 0);
-        if let Some(n) = cite.strip_prefix("KIP-").and_then(number) {
+        if let Some(n) = cite.strip_prefix("KIP-").and_then(|rest| rest.parse::<u16>().ok()) {
             return KIP_TITLES
                 .iter()
-                .any(|(k, _)| u32::from(*k) == n)
-                .then(|| Source::Kip(n as u16))
+                .any(|(k, _)| *k == n)
+                .then_some(Source::Kip(n))
                 .ok_or(format!("KIP-{n} is not one the lessons know the title of (add it to KIP_TITLES)"));
         }
-        if let Some(n) = cite.strip_prefix("KAFKA-").and_then(number) {
+        if let Some(n) = cite.strip_prefix("KAFKA-").and_then(|rest| rest.parse::<u32>().ok()).filter(|n| *n > 0) {
             return Ok(Source::Jira(n));
         }
         match cite.split_once('@') {
