@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::scenario::{Event, Scenario};
-use crate::state::BrokerId;
+use crate::state::{BrokerId, BrokerSet};
 use crate::trace::{Annotation, FetchAnswer, Step, Trace};
 
 /// A lane of the diagram.
@@ -206,26 +206,37 @@ fn annotation_messages(
                 format!("{what} {}", trace.label(*record)),
             ));
         }
-        Annotation::Elected { leader, epoch, .. } => {
+        Annotation::Elected { leader, epoch, isr, .. } => {
             let who = leader.map_or("no leader".to_string(), |l| format!("leader {}", trace.broker_name(l)));
+            let text =
+                format!("LeaderAndIsr epoch {epoch}, {who}, {}", isr_words(trace, *isr, step.state.controller.elr));
             for r in step.state.controller.live.iter() {
-                let mut msg =
-                    m(Party::Controller, b(r), MessageKind::LeaderAndIsr, format!("LeaderAndIsr epoch {epoch}, {who}"));
+                let mut msg = m(Party::Controller, b(r), MessageKind::LeaderAndIsr, text.clone());
                 msg.held = !delivered.contains(&r);
                 out.push(msg);
             }
         }
         Annotation::LeaderAndIsrApplied { broker, epoch, leader } if !elected_in(step) => {
             let who = leader.map_or("no leader".to_string(), |l| format!("leader {}", trace.broker_name(l)));
+            // The controller's ISR and ELR are the request's only while its epoch is still the current one.
+            let c = &step.state.controller;
+            let sets =
+                if *epoch == c.leader_epoch { format!(", {}", isr_words(trace, c.isr, c.elr)) } else { String::new() };
             out.push(m(
                 Party::Controller,
                 b(*broker),
                 MessageKind::LeaderAndIsr,
-                format!("LeaderAndIsr epoch {epoch}, {who} (delivered)"),
+                format!("LeaderAndIsr epoch {epoch}, {who}{sets} (delivered)"),
             ));
         }
         _ => replica_messages(trace, step, a, out),
     }
+}
+
+/// `ISR {A, B}`, and under KIP-966 `, ELR {C}` beside it (the partition's record carries both).
+fn isr_words(trace: &Trace, isr: BrokerSet, elr: BrokerSet) -> String {
+    let elr = if elr.is_empty() { String::new() } else { format!(", ELR {}", trace.names(elr)) };
+    format!("ISR {}{elr}", trace.names(isr))
 }
 
 /// Messages between brokers and the consumer, and the marks of local actions.

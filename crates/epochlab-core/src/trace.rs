@@ -310,7 +310,8 @@ impl Trace {
 }
 
 impl Trace {
-    fn names(&self, set: BrokerSet) -> String {
+    /// `{A, B}`: a set of brokers by name.
+    pub(crate) fn names(&self, set: BrokerSet) -> String {
         format!("{{{}}}", set.iter().map(|b| self.broker_name(b)).collect::<Vec<_>>().join(", "))
     }
 

@@ -54,3 +54,14 @@ fn a_consumer_past_a_truncation_validates_its_position_from_2_3() {
     assert!(old.iter().any(|l| l == "Fetch (consumer, next poll) at 2"), "{old:?}");
     assert!(old.iter().any(|l| l.starts_with("OFFSET_OUT_OF_RANGE")), "{old:?}");
 }
+
+#[test]
+fn leader_and_isr_carries_the_isr_and_under_kip_966_the_elr() {
+    // Kafka 4.1's last replica standing: B shuts down cleanly at step 10 and is kept as an eligible leader.
+    let s = find("last-replica-standing").expect("preset").scenario();
+    let t = run_variant(&s, s.config.variant);
+    let all = messages(&s, &t);
+    let sent = |step: u32| all.iter().filter(move |m| m.step == step && m.kind == MessageKind::LeaderAndIsr);
+    assert!(sent(0).all(|m| m.label == "LeaderAndIsr epoch 0, leader A, ISR {A, B, C}"));
+    assert!(sent(10).any(|m| m.label == "LeaderAndIsr epoch 2, leader A, ISR {A}, ELR {B} (delivered)"));
+}

@@ -295,6 +295,8 @@ impl Model {
         };
         let kept = self.keep_working();
         let title = lesson.title.clone();
+        // A definition opened in the last lesson does not follow the learner into this one.
+        self.learn_mut().term = None;
         self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
         self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
         let run = LessonRun {

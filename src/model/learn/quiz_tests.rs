@@ -40,3 +40,12 @@ fn a_quiz_question_shows_its_own_counter_scenario_and_comes_back_to_it() {
     let next = act(&right, LearnAction::Next).0;
     assert_eq!(next.scenario.name, preset_name("three-brokers-clean-elections"));
 }
+
+#[test]
+fn a_definition_opened_in_one_lesson_is_closed_when_the_next_opens() {
+    let open = act(&quiz(1), LearnAction::Term(Some("hw".into()))).0;
+    assert_eq!(open.learn.term.as_deref(), Some("hw"));
+    let (next, _) = act(&open, LearnAction::Start("misconceptions-quiz".into(), 0));
+    let next = act(&next, LearnAction::LessonLoaded("misconceptions-quiz".into(), 0, Ok(QUIZ.into()))).0;
+    assert_eq!(next.learn.term, None);
+}

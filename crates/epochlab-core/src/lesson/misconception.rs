@@ -29,11 +29,13 @@ pub enum Misconception {
     LastReplicaIsSafe,
     /// "An unclean election leaves the replicas' logs diverged."
     UncleanMeansDivergence,
+    /// "A record is committed once a follower receives it."
+    ReceiptCommits,
 }
 
 impl Misconception {
     /// Every misconception, in the quiz's order.
-    pub const ALL: [Misconception; 12] = [
+    pub const ALL: [Misconception; 13] = [
         Misconception::OnlyPerformance,
         Misconception::HwTruncationIsSafe,
         Misconception::FollowerHwIsCurrent,
@@ -46,6 +48,7 @@ impl Misconception {
         Misconception::Kip101IsComplete,
         Misconception::LastReplicaIsSafe,
         Misconception::UncleanMeansDivergence,
+        Misconception::ReceiptCommits,
     ];
 
     /// Its id in lesson files.
@@ -63,6 +66,7 @@ impl Misconception {
             Misconception::Kip101IsComplete => "kip-101-is-complete",
             Misconception::LastReplicaIsSafe => "last-replica-is-safe",
             Misconception::UncleanMeansDivergence => "unclean-means-divergence",
+            Misconception::ReceiptCommits => "receipt-commits",
         }
     }
 
@@ -81,6 +85,7 @@ impl Misconception {
             Misconception::Kip101IsComplete => "kafka-6361-fast-failover",
             Misconception::LastReplicaIsSafe => "last-replica-standing",
             Misconception::UncleanMeansDivergence => "unclean-elections-diverge",
+            Misconception::ReceiptCommits => "happy-path",
             _ => "kip101-scenario-1",
         }
     }
