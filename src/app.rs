@@ -84,6 +84,7 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
         open_panels(&mut model, &hash, stored_ok && storage::text_panel_open());
     }
     model.page.framed = web::in_frame();
+    model.page.ready_waits_for_lesson = model.page.framed && params.lesson.is_some();
     (Rc::new(model), embed, stored_ok)
 }
 
@@ -150,7 +151,7 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
     };
     // A framed page says once that it is ready; every step after is an effect of the action that made it.
     use_effect_with((), move |_| {
-        if first.page.framed {
+        if first.page.framed && !first.page.ready_waits_for_lesson {
             web::post_to_parent(&first.announcement(Announced::Ready).to_json());
         }
     });

@@ -196,9 +196,30 @@ pub fn embed_code(page: &str, snapshot: &Snapshot, view_fragment: &str) -> Strin
     )
 }
 
+/// The iframe that embeds a lesson at step `step` (counted from 1, as the lesson panel shows it).
+pub fn lesson_embed_code(page: &str, id: &str, title: &str, step: usize) -> String {
+    let src = format!("{page}#lesson={id}&step={step}&embed=lesson");
+    let title = crate::export::xml_escape(&format!("Epochlab lesson: {title}"));
+    format!(
+        r#"<iframe src="{}" title="{title}" width="100%" height="980" style="border:0" loading="lazy"></iframe>"#,
+        crate::export::xml_escape(&src)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lesson_embeds_at_its_step_with_its_title_escaped() {
+        let code = lesson_embed_code("https://x.example/epochlab/", "kafka-today", "Kafka <today> & ELR", 3);
+        assert!(
+            code.contains(r#"src="https://x.example/epochlab/#lesson=kafka-today&amp;step=3&amp;embed=lesson""#),
+            "{code}"
+        );
+        assert!(code.contains(r#"title="Epochlab lesson: Kafka &lt;today&gt; &amp; ELR""#), "{code}");
+        assert_eq!(params("#lesson=kafka-today&step=3&embed=lesson").embed, Some(EmbedMode::Lesson));
+    }
     use epochlab_core::{presets, Variant};
 
     fn landing() -> Snapshot {

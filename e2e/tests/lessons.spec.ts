@@ -36,6 +36,10 @@ test('Undo after "Show me" takes the solution back and the task is graded again'
     await next(page).click();
   }
   await expect(counter(page)).toHaveText('Step 9 of 10');
+  // "Try it yourself" sets the lesson aside but keeps the task's goal in sight.
+  await page.getByTestId('try-it').click();
+  await expect(page.getByTestId('aside-task-goal')).toContainText('untick "Drop the response"');
+  await page.getByTestId('lesson-resume').click();
   await page.getByTestId('show-me').click();
   await expect(page.getByTestId('task-state')).toHaveAttribute('data-passed', 'true');
   await page.getByTestId('undo').click();
@@ -389,6 +393,23 @@ async function expectNothingGivenAway(page: Page) {
   await expect(page.getByTestId('spoken')).not.toContainText(/truncated|breaks|lost/i);
   await expect(page.getByTestId('cursor-position')).toContainText('step 8 waits for your prediction');
 }
+
+test('on the explanations before a question, the page shows the story only up to that question', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  // Lesson 2's first step explains step 4; its first question asks about step 8 (A truncates m2).
+  await visit(page, '#lesson=committed-record-lost&step=1');
+  await expect(counter(page)).toHaveText('Step 1 of 10');
+  await expect(page.getByTestId('headline')).toContainText(NEUTRAL);
+  await expect(page.getByTestId('verdict-hw-truncation')).toHaveText(`${NEUTRAL}.`);
+  await expect(page.getByTestId('description')).toHaveCount(0);
+  await expect(page.getByTestId('step-4')).toHaveAttribute('aria-current', 'step');
+  // End stops before the step the question asks about.
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
+  await expect(page.getByTestId('notice')).toContainText("The lesson's question waits");
+  errors.check();
+});
 
 test('while a question waits, the page gives nothing away and nothing steps past it (mouse and keys)', async ({ page }, testInfo) => {
   test.setTimeout(60_000);

@@ -152,6 +152,13 @@ test.describe('on a 375 px touch screen', () => {
     await expect(page.getByTestId('chip-3')).toHaveAttribute('data-kind', 'fetch');
     await expect.poll(() => laneOf(page.getByTestId('chip-3'))).toBe('1');
     await expect(page.getByTestId('placing-help')).toHaveText('');
+    // The trailing gap appends: a Flush tapped onto A's lane after the last step is step 11.
+    await page.getByTestId('palette-flush').tap();
+    const end = cell(page, 0, 'end');
+    await end.scrollIntoViewIfNeeded();
+    await end.tap({ position: { x: 8, y: 20 } });
+    await expect(chips(page)).toHaveCount(12);
+    await expect(page.getByTestId('chip-11')).toHaveAttribute('data-kind', 'flush');
     errors.check();
   });
 

@@ -143,6 +143,12 @@ fn nav(run: &LessonRun, d: &Dispatch) -> Html {
     }
 }
 
+/// A task set aside stays in sight: its goal, so the learner need not go back to read it.
+fn aside_goal(run: &LessonRun) -> Html {
+    let Some(LessonStep::Task(t)) = run.current() else { return Html::default() };
+    html! { <p class="lesson__aside-goal" data-testid="aside-task-goal"><strong>{ "Task: " }</strong>{ &t.goal }</p> }
+}
+
 /// The lesson set aside while the learner works on the timeline.
 fn aside_bar(run: &LessonRun, d: &Dispatch) -> Html {
     let task = matches!(run.current(), Some(LessonStep::Task(_)));
@@ -156,6 +162,7 @@ fn aside_bar(run: &LessonRun, d: &Dispatch) -> Html {
     html! {
         <section class="lesson lesson--aside" aria-label="Lesson" data-testid="lesson-aside">
             <p class="lesson__aside-text" aria-live="polite">{ format!("Lesson \u{201c}{}\u{201d}, step {}, is waiting.{state}", run.lesson.title, run.step + 1) }</p>
+            { aside_goal(run) }
             <button type="button" onclick={d.reform(|_| learn(LearnAction::Resume))} data-testid="lesson-resume">{ "Back to the lesson" }</button>
         </section>
     }

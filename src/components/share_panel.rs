@@ -153,6 +153,18 @@ fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>)
     }
 }
 
+/// While a lesson is followed: the iframe that embeds it, at the step shown, for a blog post.
+fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
+    let Some(run) = m.learn.run.as_ref() else { return Html::default() };
+    let code = link::lesson_embed_code(page, &run.lesson.id, &run.lesson.title, run.step + 1);
+    html! {
+        <div class="share__row">
+            <button type="button" onclick={copy(d, code.clone(), "Lesson embed code")} data-testid="lesson-embed-copy">{ "Copy lesson embed code" }</button>
+            <textarea class="share__code" readonly=true rows="2" aria-label="Lesson embed code" data-testid="lesson-embed-code" value={code} />
+        </div>
+    }
+}
+
 /// The panel.
 #[function_component(SharePanel)]
 pub fn share_panel(props: &ModelProps) -> Html {
@@ -196,6 +208,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
                 <button type="button" onclick={copy(d, embed.clone(), "Embed code")} data-testid="embed-copy">{ "Copy embed code" }</button>
                 <textarea class="share__code" readonly=true rows="2" aria-label="Embed code" data-testid="embed-code" value={embed} />
             </div>
+            { lesson_embed_row(m, d, &page) }
             { export_row(m, d, &with_messages) }
             <div class="share__row">
                 <textarea ref={pasted} class="share__paste" rows="3" placeholder="…or paste a scenario's JSON or text here" aria-label="Scenario JSON or text to import" data-testid="import-text" />

@@ -100,9 +100,13 @@ fn indicator_html(problem: &Option<String>, keyboard: bool, side: ReasonSide) ->
 /// Where a tap or click on a cell places during a placement: before the step on its left half, after it on
 /// its right half, at the end on the trailing cell.
 fn tap_gap(e: &MouseEvent, step: usize, end: bool) -> usize {
+    // The trailing cell's column is the timeline's length: a tap there appends.
+    if end {
+        return step;
+    }
     let Some(cell) = e.current_target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return step };
     let rect = cell.get_bounding_client_rect();
-    gap_position((!end).then_some(step), step + 1, e.client_x() as f64 - rect.left(), rect.width())
+    gap_position(Some(step), step + 1, e.client_x() as f64 - rect.left(), rect.width())
 }
 
 /// A `Rc<Cell<bool>>` compared by identity, so that column props stay equal across renders.

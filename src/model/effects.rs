@@ -52,12 +52,15 @@ pub struct Page {
     pub saving: Saving,
     /// Inside a frame: the parent page is told of every step.
     pub framed: bool,
+    /// A framed lesson link: `ready` waits until the lesson shows its own scenario, so that it describes the
+    /// lesson's story rather than the landing scenario shown meanwhile.
+    pub ready_waits_for_lesson: bool,
 }
 
 impl Default for Page {
     /// The working page: editable, saved, on its own.
     fn default() -> Page {
-        Page { read_only: false, saving: Saving::Always, framed: false }
+        Page { read_only: false, saving: Saving::Always, framed: false, ready_waits_for_lesson: false }
     }
 }
 
@@ -116,7 +119,10 @@ impl Model {
         if changed.snapshot {
             effects.push(Effect::WriteAddress);
         }
-        if changed.announced && self.page.framed {
+        if self.page.ready_waits_for_lesson && self.shown_by_lesson.is_some() {
+            self.page.ready_waits_for_lesson = false;
+            effects.push(Effect::Announce(self.announcement(Announced::Ready)));
+        } else if changed.announced && self.page.framed && !self.page.ready_waits_for_lesson {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
         effects.extend(self.focus.map(Effect::Focus));
@@ -233,17 +239,39 @@ mod tests {
 
     #[test]
     fn an_embed_never_saves() {
-        let view = opened_as(Page { read_only: true, saving: Saving::Never, framed: true });
+        let view =
+            opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
         assert!(!effects(&view, Action::Home).contains(&Effect::Save));
         assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
-        let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true });
+        let edit =
+            opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
         let edited = effects(&edit, flush_on_a());
         assert!(edited.contains(&Effect::WriteAddress) && !edited.contains(&Effect::Save), "{edited:?}");
     }
 
     #[test]
+    fn a_framed_lesson_says_ready_once_it_shows_the_lessons_scenario() {
+        let page = Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: true };
+        let m = opened_as(page);
+        assert_eq!(effects(&m, Action::SetCursor(Some(2))), [Effect::WriteAddress], "no step before ready");
+        // Lesson 2's story is the landing scenario itself: showing it still makes the embed ready.
+        let lesson = epochlab_core::presets::find("kip101-scenario-1").expect("preset");
+        let shown = crate::snapshot::Snapshot {
+            scenario: lesson.scenario(),
+            variants: vec![Variant::HwTruncation],
+            cursor: Some(3),
+        };
+        let (m, told) = m.reduce(Action::FromLessons(Box::new(crate::model::bridge::ToPage::Show(Box::new(shown)))));
+        let ready: Vec<_> =
+            told.iter().filter_map(|e| if let Effect::Announce(a) = e { Some(a) } else { None }).collect();
+        assert_eq!(ready.len(), 1);
+        assert_eq!((ready[0].kind, ready[0].steps), (Announced::Ready, lesson.scenario().events.len()));
+        assert!(!m.page.ready_waits_for_lesson);
+    }
+
+    #[test]
     fn a_framed_page_announces_every_step_change() {
-        let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true });
+        let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
         let (m, moved) = m.reduce(Action::SetCursor(Some(2)));
         let announced = m.announcement(Announced::Step);
         assert_eq!(moved, [Effect::WriteAddress, Effect::Announce(announced.clone())]);

@@ -95,6 +95,10 @@ impl Model {
                 } else if s.variants != self.variants {
                     self.show_variants(s.variants);
                 }
+                // A lesson whose story is the one already shown (lesson 2 on the landing page) shows it too.
+                if self.shown_by_lesson.is_none() {
+                    self.shown_by_lesson = Some(Rc::new(self.scenario.clone()));
+                }
                 self.playing = false;
                 self.cursor = s.cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
             }

@@ -215,3 +215,18 @@ fn a_question_with_a_bad_story_of_its_own_is_refused_where_it_is() {
     let Some(LessonStep::Predict(p)) = own.steps.first() else { panic!("a question") };
     assert_eq!(own.scenario_of(p).name, epochlab_core::presets::find("kip101-scenario-1").expect("p").scenario().name);
 }
+
+#[test]
+fn no_explanation_shows_a_step_that_a_later_question_asks_about() {
+    // The page shows a lesson's story only up to its next question; an explanation's cursor must stay before.
+    for (name, lesson) in lessons() {
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let (LessonStep::Explain { at: Some(at), .. }, Some(limit)) =
+                (step, lesson.next_question_about_its_story(i))
+            else {
+                continue;
+            };
+            assert!(*at < limit, "{name} steps[{i}] shows step {at}, which a later question asks about ({limit})");
+        }
+    }
+}

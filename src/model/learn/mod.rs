@@ -81,11 +81,13 @@ impl LessonRun {
         matches!(self.current(), Some(LessonStep::Predict(_))) && self.outcome.is_none()
     }
 
-    /// The step a waiting question asks about, while the lesson is on screen.
+    /// The step a waiting question asks about, while the lesson is on screen; before it, the step the next
+    /// question asks about (the page shows the story only up to it).
     pub fn asked(&self) -> Option<u32> {
         match self.current() {
-            Some(LessonStep::Predict(p)) if self.waiting() && !self.aside => Some(p.before),
-            _ => None,
+            _ if self.aside => None,
+            Some(LessonStep::Predict(p)) if self.waiting() => Some(p.before),
+            _ => self.lesson.next_question_about_its_story(self.step),
         }
     }
 }

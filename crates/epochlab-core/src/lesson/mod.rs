@@ -166,4 +166,25 @@ impl Lesson {
             _ => &self.scenario,
         }
     }
+
+    /// While step `step` (an explanation or a comparison) shows the lesson's story, the step the next question
+    /// about what it shows asks of: the page shows nothing from it on, so that no verdict, description or mark
+    /// answers the question before it is asked. A task ends the look ahead (the learner edits the timeline
+    /// then); a question with a story of its own, or under a variant the step does not show, is about
+    /// something else.
+    pub fn next_question_about_its_story(&self, step: usize) -> Option<u32> {
+        let shown = match self.steps.get(step) {
+            Some(LessonStep::Compare { variants, .. }) => variants,
+            Some(LessonStep::Explain { .. }) => &self.variants,
+            _ => return None,
+        };
+        for later in &self.steps[step + 1..] {
+            match later {
+                LessonStep::Task(_) => return None,
+                LessonStep::Predict(p) if p.scenario.is_none() && shown.contains(&p.variant) => return Some(p.before),
+                _ => {}
+            }
+        }
+        None
+    }
 }
