@@ -33,9 +33,7 @@ impl Source {
     /// `KIP-101`, `KAFKA-7415` or `path@tag`; anything else is refused with the forms it accepts.
     pub fn parse(cite: &str) -> Result<Source, String> {
         if let Some(n) = cite.strip_prefix("KIP-").and_then(|rest| rest.parse::<u16>().ok()) {
-            return KIP_TITLES
-                .iter()
-                .any(|(k, _)| *k == n)
+            return (!kip_title(n).is_empty())
                 .then_some(Source::Kip(n))
                 .ok_or(format!("KIP-{n} is not one the lessons know the title of (add it to KIP_TITLES)"));
         }
@@ -54,8 +52,10 @@ impl Source {
     pub fn url(&self) -> String {
         match self {
             Source::Kip(n) => {
-                let title = KIP_TITLES.iter().find(|(k, _)| k == n).map_or("", |(_, t)| t);
-                format!("https://cwiki.apache.org/confluence/display/KAFKA/KIP-{n}+-+{}", title.replace(' ', "+"))
+                format!(
+                    "https://cwiki.apache.org/confluence/display/KAFKA/KIP-{n}+-+{}",
+                    kip_title(*n).replace(' ', "+")
+                )
             }
             Source::Jira(n) => format!("https://issues.apache.org/jira/browse/KAFKA-{n}"),
             Source::File { path, tag } => format!("https://github.com/apache/kafka/blob/{tag}/{path}"),
@@ -66,14 +66,16 @@ impl Source {
 impl fmt::Display for Source {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Source::Kip(n) => {
-                let title = KIP_TITLES.iter().find(|(k, _)| k == n).map_or("", |(_, t)| t);
-                write!(f, "KIP-{n}: {title}")
-            }
+            Source::Kip(n) => write!(f, "KIP-{n}: {}", kip_title(*n)),
             Source::Jira(n) => write!(f, "KAFKA-{n}"),
             Source::File { path, tag } => write!(f, "{path} at Kafka {tag}"),
         }
     }
+}
+
+/// A known KIP's title ("" for one the lessons do not cite).
+fn kip_title(n: u16) -> &'static str {
+    KIP_TITLES.iter().find(|(k, _)| *k == n).map_or("", |(_, t)| t)
 }
 
 fn is_path(path: &str) -> bool {
