@@ -267,6 +267,30 @@ test('lesson 12, Kafka today, with the mouse: the min-ISR HW gate and Eligible L
   errors.check();
 });
 
+test('lesson 13: what a consumer past a truncation meets, before 2.3 and since', async ({ page }, testInfo) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await open(page);
+  await visit(page, '#lesson=consumers-notice-truncation&step=2');
+  await expect(counter(page)).toHaveText('Step 2 of 5');
+  await expect(page.getByTestId('headline')).toContainText('Kafka 2.2');
+  // Wrong under 2.2: consumers began to check their position only in 2.3.
+  await page.getByTestId('choice-validated').click();
+  await expect(page.getByTestId('misconception')).toHaveAttribute('data-misconception', 'consumers-always-validated');
+  await next(page).click();
+  await page.getByTestId('choice-validated').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await next(page).click();
+  await expect(page.getByTestId('reads-diverging-epoch')).toContainText('LogTruncationException');
+  await shot(page, testInfo, 'lesson13-desktop');
+  await next(page).click();
+  await page.getByTestId('choice-nothing').click();
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await next(page).click();
+  await expect(page.getByTestId('lesson-sources').getByRole('link', { name: 'KAFKA-7747' })).toBeVisible();
+  errors.check();
+});
+
 test('lesson 12 on a 375 px touch screen', async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const context = await browser.newContext(PHONE);

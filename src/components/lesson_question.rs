@@ -48,6 +48,17 @@ pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
                 "no".into()
             }
         }
+        Question::ConsumerSees => consumer_words(key).to_string(),
+    }
+}
+
+/// What a consumer past a truncation meets, in words (the choices of a `consumer_sees` question).
+fn consumer_words(key: &str) -> &'static str {
+    match key {
+        "validated" => "it checks its position after the leader change and learns where the logs part (LogTruncationException, or a reset to that offset)",
+        "out-of-range" => "its next fetch is past the leader's log end: OFFSET_OUT_OF_RANGE, and auto.offset.reset decides",
+        "unnoticed" => "its next fetch succeeds, and it never learns that records below its position changed",
+        _ => "nothing: no record it read has been taken away",
     }
 }
 
@@ -103,7 +114,12 @@ fn choice_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, d: &Dispatc
         <div class="choices" role="group" aria-label="Your prediction">
             { for choices(lesson, p).iter().map(|a| {
                 let key = a.key();
-                let label = match a { Answer::YesNo(true) => "Yes".to_string(), Answer::YesNo(false) => "No".to_string(), _ => key.clone() };
+                let label = match a {
+                    Answer::YesNo(true) => "Yes".to_string(),
+                    Answer::YesNo(false) => "No".to_string(),
+                    _ if p.question == Question::ConsumerSees => consumer_words(&key).to_string(),
+                    _ => key.clone(),
+                };
                 let chosen = answered.is_some_and(|o| o.chosen == key);
                 let class = classes!("choice", chosen.then_some("choice--chosen"), answered.filter(|o| o.right == key).map(|_| "choice--right"));
                 let k = key.clone();

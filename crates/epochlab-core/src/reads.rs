@@ -56,6 +56,17 @@ pub enum Noticed {
     Unnoticed,
 }
 
+impl Noticed {
+    /// Its key in a lesson's `consumer_sees` question.
+    pub fn key(self) -> &'static str {
+        match self {
+            Noticed::Validated => "validated",
+            Noticed::OutOfRange => "out-of-range",
+            Noticed::Unnoticed => "unnoticed",
+        }
+    }
+}
+
 impl Truncated {
     /// What the consumer sees, in words.
     pub fn words(&self) -> String {

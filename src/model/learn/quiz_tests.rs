@@ -5,7 +5,7 @@ use super::*;
 use crate::model::Effect;
 
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
-const QUIZ: &str = include_str!("../../../crates/epochlab-core/lessons/13-misconceptions-quiz.json");
+const QUIZ: &str = include_str!("../../../crates/epochlab-core/lessons/14-misconceptions-quiz.json");
 
 fn act(m: &Model, a: LearnAction) -> (Model, Vec<Effect>) {
     m.learn_reduce(a)

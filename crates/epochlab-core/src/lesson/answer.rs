@@ -55,8 +55,18 @@ pub fn answer(lesson: &Lesson, p: &Prediction) -> Option<Answer> {
         }
         Question::AnyBug => Answer::YesNo(bug_holds(&trace, step)),
         Question::LogsAgree => Answer::YesNo(logs_agree(after)),
+        Question::ConsumerSees => Answer::Name(consumer_sees(&trace, step).to_string()),
     })
 }
+
+/// What the first consumer whose read a leader no longer holds (by `step`) meets on its next poll.
+fn consumer_sees(trace: &Trace, step: usize) -> &'static str {
+    let noticed = crate::reads::reads(trace).into_iter().filter_map(|r| r.truncated).find(|t| t.step as usize <= step);
+    noticed.map_or(CONSUMER_SEES[3], |t| t.noticed.key())
+}
+
+/// The answers of a [`Question::ConsumerSees`], in the order offered.
+pub const CONSUMER_SEES: [&str; 4] = ["validated", "out-of-range", "unnoticed", "nothing"];
 
 /// The answers a learner chooses among, in the order shown; empty for a painted log (any pattern).
 pub fn choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
@@ -81,6 +91,7 @@ fn default_choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
         Question::Leader => scenario.brokers.iter().map(|b| name(b)).chain([name("none")]).collect(),
         Question::RecordAt { .. } => trace.records.iter().map(|r| name(&r.label)).chain([name("nothing")]).collect(),
         Question::AnyBug | Question::LogsAgree => vec![Answer::YesNo(true), Answer::YesNo(false)],
+        Question::ConsumerSees => CONSUMER_SEES.iter().map(|k| name(k)).collect(),
     }
 }
 

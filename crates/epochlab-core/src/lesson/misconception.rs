@@ -31,11 +31,15 @@ pub enum Misconception {
     UncleanMeansDivergence,
     /// "A record is committed once a follower receives it."
     ReceiptCommits,
+    /// "Consumers have always checked their position against the leader's log."
+    ConsumersAlwaysValidated,
+    /// "A consumer learns of a truncation only from OFFSET_OUT_OF_RANGE."
+    ConsumersNeverValidate,
 }
 
 impl Misconception {
     /// Every misconception, in the quiz's order.
-    pub const ALL: [Misconception; 13] = [
+    pub const ALL: [Misconception; 15] = [
         Misconception::OnlyPerformance,
         Misconception::HwTruncationIsSafe,
         Misconception::FollowerHwIsCurrent,
@@ -49,6 +53,8 @@ impl Misconception {
         Misconception::LastReplicaIsSafe,
         Misconception::UncleanMeansDivergence,
         Misconception::ReceiptCommits,
+        Misconception::ConsumersAlwaysValidated,
+        Misconception::ConsumersNeverValidate,
     ];
 
     /// Its id in lesson files.
@@ -67,6 +73,8 @@ impl Misconception {
             Misconception::LastReplicaIsSafe => "last-replica-is-safe",
             Misconception::UncleanMeansDivergence => "unclean-means-divergence",
             Misconception::ReceiptCommits => "receipt-commits",
+            Misconception::ConsumersAlwaysValidated => "consumers-always-validated",
+            Misconception::ConsumersNeverValidate => "consumers-never-validate",
         }
     }
 
@@ -86,6 +94,9 @@ impl Misconception {
             Misconception::LastReplicaIsSafe => "last-replica-standing",
             Misconception::UncleanMeansDivergence => "unclean-elections-diverge",
             Misconception::ReceiptCommits => "happy-path",
+            // The landing story under the old rule: its consumer read m2, which is gone (a phantom read).
+            Misconception::ConsumersAlwaysValidated => "kip101-scenario-1",
+            Misconception::ConsumersNeverValidate => "last-replica-standing",
             _ => "kip101-scenario-1",
         }
     }

@@ -16,7 +16,7 @@ mod parse;
 mod source;
 mod validate;
 
-pub use answer::{answer, choices, Answer};
+pub use answer::{answer, choices, Answer, CONSUMER_SEES};
 pub use check::Check;
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
@@ -133,6 +133,9 @@ pub enum Question {
     AnyBug,
     /// Do the live brokers' logs agree (the same record at every offset both hold) after the step?
     LogsAgree,
+    /// What does a consumer that read past a truncation meet on its next poll, by the state after the step
+    /// (`validated`, `out-of-range`, `unnoticed`, or `nothing` when no read has been truncated)?
+    ConsumerSees,
 }
 
 /// A task on the live timeline.

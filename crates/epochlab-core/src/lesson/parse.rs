@@ -141,6 +141,7 @@ fn prediction(map: &Map<String, Value>, kind: &str, at: &str) -> Result<Predicti
         }
         "any_bug" => Question::AnyBug,
         "logs_agree" => Question::LogsAgree,
+        "consumer_sees" => Question::ConsumerSees,
         other => return err(at, format!("unknown question \"{other}\"")),
     };
     let before = map.get("before").and_then(Value::as_u64).map_or_else(|| err(at, "missing \"before\" step"), Ok)?;

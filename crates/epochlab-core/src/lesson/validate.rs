@@ -39,8 +39,7 @@ fn validate_prediction(lesson: &Lesson, p: &Prediction, at: &str) -> Result<(), 
     if p.wrong.contains_key(&right.key()) {
         return problem(at, format!("\"{}\" is listed as wrong, but it is the right answer", right.key()));
     }
-    let chosen =
-        matches!(p.question, Question::Leader | Question::RecordAt { .. } | Question::AnyBug | Question::LogsAgree);
+    let chosen = !matches!(p.question, Question::Survivors { .. } | Question::Hw { .. });
     if chosen {
         let offered: Vec<String> = choices(lesson, p).iter().map(Answer::key).collect();
         if p.offered.as_ref().is_some_and(|keys| keys.len() != offered.len()) || !offered.contains(&right.key()) {
