@@ -20,6 +20,12 @@ async function tap(target: Locator) {
   await target.tap();
 }
 
+/** A phone's page never scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 const counter = (page: Page) => page.getByTestId('lesson-counter');
 const next = (page: Page) => page.getByTestId('lesson-next');
 
@@ -213,8 +219,7 @@ test('lesson 9 on a 375 px touch screen: acks=all and min ISR, and still two rec
   await tap(next(page));
   await expect(page.getByTestId('lesson-done')).toBeVisible();
   await expect(page.getByTestId('lesson-sources').getByRole('link', { name: 'KAFKA-15583' })).toHaveAttribute('href', 'https://issues.apache.org/jira/browse/KAFKA-15583');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await context.close();
 });
 
@@ -297,8 +302,7 @@ test('lesson 12 on a 375 px touch screen', async ({ browser }, testInfo) => {
   const page = await context.newPage();
   await open(page);
   await kafkaToday(page, testInfo, 'phone');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await context.close();
 });
 
@@ -384,8 +388,7 @@ test('lesson 11 on a 375 px touch screen', async ({ browser }, testInfo) => {
   const page = await context.newPage();
   await open(page);
   await quizQuestion(page, testInfo, 'phone');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await context.close();
 });
 

@@ -73,12 +73,7 @@ impl Model {
 
     /// The variants shown, `first` first (added when it was not shown).
     fn variants_first(&self, first: epochlab_core::Variant) -> Vec<epochlab_core::Variant> {
-        let mut variants = self.variants.clone();
-        if variants.first() != Some(&first) {
-            variants.retain(|v| *v != first);
-            variants.insert(0, first);
-        }
-        variants
+        super::with_first(self.variants.clone(), first)
     }
 
     /// Open what the checker found under its variant (the others shown beside it), the cursor on `cursor`.

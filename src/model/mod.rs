@@ -28,7 +28,6 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Scenario;
-use epochlab_core::variant::KafkaVersion;
 use epochlab_core::verdict::{held_by_refusal, HeldByRefusal};
 use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
@@ -139,13 +138,10 @@ impl PartialEq for Model {
     }
 }
 
-/// A scenario run as a Kafka release shows the release's variant first: showing another first would forget
-/// the release (an imported file or a link naming `kafka_version` keeps it).
-fn release_first(mut variants: Vec<Variant>, release: Option<KafkaVersion>) -> Vec<Variant> {
-    if let Some(own) = release.map(KafkaVersion::variant) {
-        variants.retain(|v| *v != own);
-        variants.insert(0, own);
-    }
+/// `variants` with `first` in front (moved there, or added when it was not shown).
+pub(super) fn with_first(mut variants: Vec<Variant>, first: Variant) -> Vec<Variant> {
+    variants.retain(|v| *v != first);
+    variants.insert(0, first);
     variants
 }
 
@@ -182,7 +178,13 @@ impl Model {
             pending: None,
             painting: None,
         };
-        m.set_variants(release_first(variants, m.scenario.config.kafka_version));
+        // A scenario run as a Kafka release shows the release's variant first: showing another first would
+        // forget the release (an imported file or a link naming `kafka_version` keeps it).
+        let variants = match m.scenario.config.kafka_version {
+            Some(release) => with_first(variants, release.variant()),
+            None => variants,
+        };
+        m.set_variants(variants);
         m.rerun();
         m.cursor = m.last_step();
         m

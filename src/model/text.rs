@@ -19,10 +19,7 @@ impl Model {
         let variant = scenario.config.variant;
         self.scenario = scenario;
         if self.variants.first() != Some(&variant) {
-            let mut variants = self.variants.clone();
-            variants.retain(|v| *v != variant);
-            variants.insert(0, variant);
-            self.set_variants(variants);
+            self.set_variants(super::with_first(self.variants.clone(), variant));
         }
         self.clear_error();
         self.rerun();

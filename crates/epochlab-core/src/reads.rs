@@ -58,7 +58,7 @@ pub enum Noticed {
 
 impl Noticed {
     /// Its key in a lesson's `consumer_sees` question.
-    pub fn key(self) -> &'static str {
+    pub const fn key(self) -> &'static str {
         match self {
             Noticed::Validated => "validated",
             Noticed::OutOfRange => "out-of-range",

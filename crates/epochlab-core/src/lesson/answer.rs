@@ -2,6 +2,7 @@
 //! lesson), and the choices a learner picks from.
 
 use super::{Lesson, Prediction, Question};
+use crate::reads::Noticed;
 use crate::state::State;
 use crate::trace::Trace;
 
@@ -66,7 +67,8 @@ fn consumer_sees(trace: &Trace, step: usize) -> &'static str {
 }
 
 /// The answers of a [`Question::ConsumerSees`], in the order offered.
-pub const CONSUMER_SEES: [&str; 4] = ["validated", "out-of-range", "unnoticed", "nothing"];
+pub const CONSUMER_SEES: [&str; 4] =
+    [Noticed::Validated.key(), Noticed::OutOfRange.key(), Noticed::Unnoticed.key(), "nothing"];
 
 /// The answers a learner chooses among, in the order shown; empty for a painted log (any pattern).
 pub fn choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
