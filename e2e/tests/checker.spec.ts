@@ -36,6 +36,9 @@ test('hw-truncation: the shortest failure opens on the timeline at its violating
   await page.getByTestId('checker-variant').selectOption('hw-truncation');
   await page.getByTestId('checker-run').click();
   await expect(result(page)).toContainText('Found the shortest failure under hw-truncation', { timeout: 60_000 });
+  // By default it answers the learner's question: a lost committed record, not the ISR inconsistency (I4) of
+  // a shorter run.
+  await expect(result(page)).toContainText('I1 (committed-data loss)');
   const text = (await result(page).textContent()) ?? '';
   const step = Number(/at step (\d+)/.exec(text)![1]);
   const events = Number(/in (\d+) events/.exec(text)![1]);
@@ -85,6 +88,14 @@ test('kafka-2.1 reports no failure at the default bounds, every state explored, 
   await openChecker(page);
   await page.getByTestId('checker-variant').selectOption('kafka-2.1');
   await expect(page.getByTestId('checker-depth')).toHaveValue('13');
+  // The learner's question comes first, and a search that answers it claims no more than it looked for.
+  await expect(page.getByTestId('checker-question')).toHaveValue('lose');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText(
+    'kafka-2.1: no failure of I1, I2 within 2 brokers, 2 records, epoch 3, depth 13, every reachable state explored',
+    { timeout: 60_000 },
+  );
+  await page.getByTestId('checker-question').selectOption('any');
   await page.getByTestId('checker-run').click();
   await expect(result(page)).toContainText(
     'kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 13, every reachable state explored',
@@ -121,6 +132,30 @@ test('shrinking a preset leaves only the events its bug needs, each with its rea
   await shot(page, testInfo, 'checker-shrunk');
   await page.getByTestId('undo').click();
   await expect(chips(page)).toHaveCount(before);
+  errors.check();
+});
+
+test('a scenario shrunk for one variant says which, and which shown variant no longer fails on it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId('preset-picker').selectOption('three-brokers-clean-elections');
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('leader-hw-truncation');
+  await page.getByTestId('checker-shrink').click();
+  await expect(page.getByTestId('checker-reasons')).toBeVisible({ timeout: 60_000 });
+  await expect(result(page)).toContainText('events for leader-hw-truncation, each needed for I1 to fail');
+  await expect(result(page)).toContainText(
+    'Shrunk for leader-hw-truncation only: hw-truncation fails on the longer scenario but not on this one',
+  );
+  await expect(page.getByTestId('notice')).toContainText('Shrunk for leader-hw-truncation only');
+  // Every removal has its reason, the last one too.
+  const reasons = page.getByTestId('checker-reasons').locator('li');
+  for (const text of await reasons.allTextContents()) {
+    expect(text).toMatch(/no longer fails: .*(instead|rejected)/);
+  }
+  // The variant it was shrunk for is shown first, with the scenario's own beside it.
+  await expect(page.locator('[data-testid^="verdict-"]').first()).toHaveAttribute('data-testid', 'verdict-leader-hw-truncation');
+  await expect(page.getByTestId('verdict-hw-truncation')).toBeVisible();
   errors.check();
 });
 

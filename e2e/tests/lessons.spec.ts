@@ -403,7 +403,7 @@ test('the Learn panel lists lessons 10 and 11 with their progress', async ({ pag
 });
 
 /** What the page says while a question waits, in place of every whole-scenario verdict. */
-const NEUTRAL = 'Answer the question to see the outcome';
+const NEUTRAL = "The outcome shows once the lesson's question about it is answered";
 
 /** Nothing on the page states the outcome of the step asked about (step 8 of lesson 2: A truncates m2). */
 async function expectNothingGivenAway(page: Page) {
@@ -434,7 +434,9 @@ test('on the explanations before a question, the page shows the story only up to
   // End stops before the step the question asks about.
   await page.keyboard.press('End');
   await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
-  await expect(page.getByTestId('notice')).toContainText("The lesson's question waits");
+  // No question is on screen yet: the page says the lesson asks further on, not "answer it".
+  await expect(page.getByTestId('notice')).toContainText('The lesson asks about step 8 further on: go on in the lesson panel');
+  await expect(page.getByTestId('cursor-position')).toContainText("step 8 waits for the lesson's question");
   errors.check();
 });
 
@@ -457,8 +459,8 @@ test('while a question waits, the page gives nothing away and nothing steps past
   // Every way forward is refused, and says why (the banner and the live region).
   const refused = async () => {
     await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
-    await expect(page.getByTestId('notice')).toContainText("The lesson's question waits");
-    await expect(page.getByTestId('spoken')).toContainText("The lesson's question waits");
+    await expect(page.getByTestId('notice')).toContainText("The lesson's question is about step 8: answer it");
+    await expect(page.getByTestId('spoken')).toContainText("The lesson's question is about step 8: answer it");
     await page.getByLabel('Dismiss this notice').click();
   };
   await page.getByTestId('cursor-forward').click();
@@ -517,7 +519,7 @@ test('while a question waits on a 375 px touch screen, nothing gives it away and
   await shot(page, testInfo, 'question-waits-phone');
   await tap(page.getByTestId('step-9'));
   await expect(page.getByTestId('step-7')).toHaveAttribute('aria-current', 'step');
-  await expect(page.getByTestId('notice')).toContainText("The lesson's question waits");
+  await expect(page.getByTestId('notice')).toContainText("The lesson's question is about step 8: answer it");
   // A tap on A's row paints offset 1 truncated, a second keeps it again.
   const m2 = page.getByTestId('cell-hw-truncation-A-1');
   await tap(m2);

@@ -11,6 +11,7 @@ async function stampedLink(page: Page): Promise<string> {
   await open(page);
   await page.getByTestId('checker').locator('summary').click();
   await page.getByTestId('checker-variant').selectOption('kafka-2.1');
+  await page.getByTestId('checker-question').selectOption('any');
   await page.getByTestId('checker-depth').fill('6');
   await page.getByTestId('checker-depth').dispatchEvent('change');
   await page.getByTestId('checker-run').click();

@@ -1,6 +1,6 @@
 //! The worker's side of the messages: requests read from JSON, replies worded and written as JSON.
 
-use epochlab_core::checker::{shrink, Alphabet, CheckConfig, CheckResult, Progress, Stamp};
+use epochlab_core::checker::{no_failure_words, shrink, Alphabet, CheckConfig, CheckResult, Progress, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -74,6 +74,7 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&s
     let counts = format!("{} states, depth {}, {:.1} s", r.unique_states, r.depth_reached, seconds);
     let rate = format!("{:.0} states/s", r.unique_states as f64 / seconds.max(0.001));
     let bounds = format!("{} brokers, {} records, epoch {}, depth {}", c.brokers, c.records, c.epochs, c.depth);
+    let nothing = no_failure_words(&c.goal);
     let (text, open) = match r.counterexample.as_ref().zip(r.violation.as_ref()) {
         Some((s, v)) => {
             let what = format!("{} ({}) at step {}", v.invariant.id(), v.invariant.name(), v.step);
@@ -93,13 +94,13 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&s
         }
         None if r.exhausted => (
             format!(
-                "{}: no failure within {bounds}, every reachable state explored ({counts}; {rate}).",
+                "{}: {nothing} within {bounds}, every reachable state explored ({counts}; {rate}).",
                 c.variant.id()
             ),
             Value::Null,
         ),
         None => (
-            format!("{}: no failure within {bounds} ({counts}; {rate}); longer paths were not tried.", c.variant.id()),
+            format!("{}: {nothing} within {bounds} ({counts}; {rate}); longer paths were not tried.", c.variant.id()),
             Value::Null,
         ),
     };
@@ -127,15 +128,21 @@ pub fn shrunk(scenario: &Scenario, variant: Variant) -> String {
         .enumerate()
         .map(|(i, (e, why))| format!("Step {i} ({}): {why}", e.kind().id()))
         .collect();
+    let caveat = s.caveat(variant).map(|c| format!(" {c}")).unwrap_or_default();
     let text = format!(
-        "Shrunk from {} to {} events under {}, each needed for {} to fail (on the timeline now; Undo brings the \
-         longer one back):",
+        "Shrunk from {} to {} events for {}, each needed for {} to fail (on the timeline now; Undo brings the \
+         longer one back).{caveat} Why each event is needed:",
         scenario.events.len(),
         events.len(),
         variant.id(),
         s.invariant.id()
     );
-    let notice = format!("The shrunk scenario: {} events, each needed for {} to fail.", events.len(), s.invariant.id());
+    let notice = format!(
+        "The shrunk scenario: {} events, each needed for {} to fail under {}.{caveat}",
+        events.len(),
+        s.invariant.id(),
+        variant.id()
+    );
     let open = json!({ "scenario": s.scenario.to_json(), "cursor": events.len().saturating_sub(1), "notice": notice });
     json!({ "t": "done", "text": text, "list": list, "open": open }).to_string()
 }

@@ -168,14 +168,30 @@ fn request_for(action: &str, form: &web_sys::Element, scenario: &Scenario, claim
             check_request(c.variant.id(), &goal, c.bounds, c.alphabet.id(), &settings(scenario), claim)
         }
         ("run", _) => {
-            let goal: Vec<&str> =
-                default_goal().into_iter().map(InvariantId::id).filter(|id| checked(form, id)).collect();
+            let goal = goal_for(&read("question"), |id| checked(form, id));
             let number = |name: &str| read(name).parse().unwrap_or(0);
             let bounds = [number("brokers"), number("records"), number("epochs"), number("depth")];
             check_request(&read("variant"), &goal, bounds, "default", &settings(scenario), None)
         }
         ("shrink", _) => shrink_request(&scenario.to_json(), &read("variant")),
         _ => cancel_request(),
+    }
+}
+
+/// The questions a search can answer, the learner's first: what they came to see is a lost record or two
+/// logs that disagree, not the ISR inconsistency (I4) that a search of every invariant finds first.
+const QUESTIONS: [(&str, &str); 3] = [
+    ("lose", "a committed or acknowledged record lost (I1, I2)"),
+    ("diverge", "two replicas diverging (I3)"),
+    ("any", "any invariant ticked below"),
+];
+
+/// The invariants a search looks for, for a question of [`QUESTIONS`] (`any`: the ticked boxes).
+fn goal_for(question: &str, ticked: impl Fn(&str) -> bool) -> Vec<&'static str> {
+    match question {
+        "lose" => vec!["I1", "I2"],
+        "diverge" => vec!["I3"],
+        _ => default_goal().into_iter().map(InvariantId::id).filter(|id| ticked(id)).collect(),
     }
 }
 
@@ -212,6 +228,13 @@ fn settings(s: &Scenario) -> String {
 fn form_markup() -> String {
     let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
     let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
+    let questions: String = QUESTIONS
+        .iter()
+        .enumerate()
+        .map(|(i, (v, words))| {
+            format!("<option value=\"{v}\"{}>{words}</option>", if i == 0 { " selected" } else { "" })
+        })
+        .collect();
     let number = |label: &str, name: &str, value: u32, max: u32| {
         format!(
             "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"1\" max=\"{max}\" \
@@ -232,11 +255,12 @@ fn form_markup() -> String {
     format!(
         "<p class=\"checker__intro\">A breadth-first search over every sequence of events within the bounds, run in \
          the background: the first failure it finds is a shortest one. It starts from an empty cluster with this \
-         scenario's settings. Shrink keeps only the events the scenario's bug needs under the chosen variant.</p>\
-         <fieldset class=\"checker__form\"><label class=\"config__field\">Variant <select name=\"variant\" \
+         scenario's settings. Shrink keeps only the events the scenario's gravest bug needs under the chosen variant.</p>\
+         <fieldset class=\"checker__form\"><label class=\"config__field\">Look for <select name=\"question\" \
+         data-testid=\"checker-question\">{questions}</select></label><label class=\"config__field\">Variant <select name=\"variant\" \
          data-testid=\"checker-variant\">{variants}</select></label><label class=\"config__field\">Brokers <select \
          name=\"brokers\" data-testid=\"checker-brokers\">{}{}</select></label>{}{}{}<span class=\"checker__invariants\">\
-         Invariants: {goal}</span></fieldset>",
+         Invariants (for “any invariant ticked below”): {goal}</span></fieldset>",
         option("2", true),
         option("3", false),
         number("Records", "records", 2, 4),
@@ -315,6 +339,19 @@ fn status_markup(reply: Option<&Reply>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_learners_question_comes_first_and_decides_the_goal() {
+        let form = form_markup();
+        assert!(
+            form.contains("<option value=\"lose\" selected>a committed or acknowledged record lost (I1, I2)"),
+            "{form}"
+        );
+        let none_ticked = |_: &str| false;
+        assert_eq!(goal_for("lose", none_ticked), ["I1", "I2"]);
+        assert_eq!(goal_for("diverge", none_ticked), ["I3"]);
+        assert_eq!(goal_for("any", |id| id != "I4"), ["I1", "I2", "I3", "I5", "I7", "L1"]);
+    }
 
     #[test]
     fn the_markup_escapes_what_the_worker_says_and_disables_buttons_while_busy() {

@@ -57,8 +57,9 @@ pub fn controls(props: &ModelProps) -> Html {
         Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
         None => "Before the first step".to_string(),
     };
-    if let Some(asked) = m.pending {
-        position.push_str(&format!(" (step {asked} waits for your prediction)"));
+    if let Some(held) = m.pending {
+        let why = if held.asked_now { "waits for your prediction" } else { "waits for the lesson's question" };
+        position.push_str(&format!(" (step {} {why})", held.step));
     }
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
     html! {

@@ -39,11 +39,20 @@ pub enum ToPage {
     Notice(Notice),
     /// A question waits for its answer about this step (the page neither plays it nor shows its outcome
     /// until then), or none waits.
-    Pending(Option<u32>),
+    Pending(Option<HeldBack>),
     /// The log a question asks the learner to paint on its broker's row, or none.
     Paint(Option<Painting>),
     /// What the user did in a panel the module draws.
     Do(Forwarded),
+}
+
+/// The step a lesson holds back: the one its question on screen asks about, or, while an explanation or a
+/// comparison is read, the one a later question asks about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeldBack {
+    pub step: u32,
+    /// The question is on screen now (not further on in the lesson).
+    pub asked_now: bool,
 }
 
 /// A log being painted: on this variant's row of this broker, per offset whether the learner says it
@@ -95,7 +104,8 @@ impl ToPage {
                 format!(r#"{{"type":"params","params":{}}}"#, p.as_deref().map_or_else(|| "null".to_string(), quote))
             }
             ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
-            ToPage::Pending(step) => format!(r#"{{"type":"pending","step":{}}}"#, number(*step)),
+            ToPage::Pending(None) => r#"{"type":"pending","step":null}"#.to_string(),
+            ToPage::Pending(Some(h)) => format!(r#"{{"type":"pending","step":{},"now":{}}}"#, h.step, h.asked_now),
             ToPage::Paint(None) => r#"{"type":"paint","paint":null}"#.to_string(),
             ToPage::Paint(Some(p)) => format!(
                 r#"{{"type":"paint","paint":{{"variant":"{}","broker":{},"kept":{:?}}}}}"#,
@@ -135,7 +145,10 @@ impl ToPage {
                 let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
             }
-            Some("pending") => Ok(ToPage::Pending(small(&v, "step"))),
+            Some("pending") => Ok(ToPage::Pending(
+                small(&v, "step")
+                    .map(|step| HeldBack { step, asked_now: v.get("now").and_then(Value::as_bool).unwrap_or(true) }),
+            )),
             Some("paint") => Ok(ToPage::Paint(painting(v.get("paint")))),
             Some("do") => Forwarded::from_json(v.get("action").ok_or("no action")?).map(ToPage::Do),
             _ => Err("an unknown message".to_string()),
@@ -210,7 +223,8 @@ mod tests {
             ToPage::Marks(marks),
             ToPage::Params(Some("lesson=x&step=2".into())),
             ToPage::Params(None),
-            ToPage::Pending(Some(8)),
+            ToPage::Pending(Some(HeldBack { step: 8, asked_now: true })),
+            ToPage::Pending(Some(HeldBack { step: 9, asked_now: false })),
             ToPage::Pending(None),
             ToPage::Paint(Some(Painting {
                 variant: Variant::HwTruncation,

@@ -110,7 +110,7 @@ pub struct Model {
     /// The scenario a lesson last showed: not the user's to keep in My scenarios, until edited.
     pub shown_by_lesson: Option<Rc<Scenario>>,
     /// The step a lesson's question asks about, while it waits for the answer (see `question`).
-    pub pending: Option<u32>,
+    pub pending: Option<bridge::HeldBack>,
     /// The log a lesson's question asks to paint, drawn on its broker's row.
     pub painting: Option<Rc<bridge::Painting>>,
 }

@@ -8,14 +8,21 @@ use std::rc::Rc;
 
 use epochlab_core::Trace;
 
+use super::bridge::HeldBack;
 use super::{Action, Model};
 
-/// Said (in the banner and to a screen reader) when something would step past the question.
-pub const WAITS: &str = "The lesson's question waits: answer it in the lesson panel to see the next step play \
-                         (or close the lesson).";
+/// Said (in the banner and to a screen reader) when something would step past the step held back.
+pub fn waits(held: HeldBack) -> String {
+    let step = held.step;
+    if held.asked_now {
+        format!("The lesson's question is about step {step}: answer it in the lesson panel to see that step play (or close the lesson).")
+    } else {
+        format!("The lesson asks about step {step} further on: go on in the lesson panel to its question to see that step play (or close the lesson).")
+    }
+}
 
-/// What a whole-scenario verdict says instead while the question waits.
-pub const NEUTRAL: &str = "Answer the question to see the outcome.";
+/// What a whole-scenario verdict says instead while a step is held back (true on a question and before it).
+pub const NEUTRAL: &str = "The outcome shows once the lesson's question about it is answered.";
 
 /// A trace cut before step `asked`: its steps, and the violations found, up to the one before.
 fn cut(trace: &Trace, asked: usize) -> Trace {
@@ -26,7 +33,7 @@ fn cut(trace: &Trace, asked: usize) -> Trace {
 }
 
 /// What would show or change what the question asks about.
-fn waits(action: &Action) -> bool {
+fn shows_or_changes(action: &Action) -> bool {
     action.edits()
         || matches!(
             action,
@@ -37,12 +44,12 @@ fn waits(action: &Action) -> bool {
 impl Model {
     /// The last step that may be shown while the question waits (`None`: before the first), if one waits.
     fn question_limit(&self) -> Option<Option<usize>> {
-        self.pending.map(|asked| (asked as usize).checked_sub(1))
+        self.pending.map(|held| (held.step as usize).checked_sub(1))
     }
 
     /// Refuse what the question waits for; `true` when refused.
     pub(super) fn refused_by_question(&mut self, action: &Action) -> bool {
-        let refused = self.pending.is_some() && waits(action);
+        let refused = self.pending.is_some() && shows_or_changes(action);
         if refused {
             self.refuse_past_question();
         }
@@ -51,7 +58,9 @@ impl Model {
 
     fn refuse_past_question(&mut self) {
         self.playing = false;
-        self.inform(WAITS);
+        if let Some(held) = self.pending {
+            self.inform(&waits(held));
+        }
     }
 
     /// After an action: a cursor past the question goes back before it (`true`: it did).
@@ -67,11 +76,12 @@ impl Model {
 
     /// Tell a screen reader why the cursor stopped (after the step it stopped on, when it moved).
     pub(super) fn say_question_waits(&mut self, before: &Model) {
-        self.spoken = if self.cursor == before.cursor { WAITS.to_string() } else { format!("{} {WAITS}", self.spoken) };
+        let Some(why) = self.pending.map(waits) else { return };
+        self.spoken = if self.cursor == before.cursor { why } else { format!("{} {why}", self.spoken) };
     }
 
     /// The lessons say a question waits for step `asked` (or none does).
-    pub(super) fn set_pending(&mut self, asked: Option<u32>) {
+    pub(super) fn set_pending(&mut self, asked: Option<HeldBack>) {
         self.pending = asked;
         if let Some(limit) = self.question_limit() {
             self.playing = false;
@@ -93,7 +103,7 @@ impl Model {
     /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {
-        let asked = self.pending? as usize;
+        let asked = self.pending?.step as usize;
         let mut shown = self.clone();
         shown.traces = Rc::new(self.traces.iter().map(|t| cut(t, asked)).collect());
         shown.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
@@ -110,10 +120,14 @@ mod tests {
     use super::*;
     use crate::model::bridge::ToPage;
 
-    fn asked(step: u32) -> Model {
+    fn held(step: u32, asked_now: bool) -> Model {
         Model::landing()
             .after(Action::SetCursor(Some(3)))
-            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(step)))))
+            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(HeldBack { step, asked_now })))))
+    }
+
+    fn asked(step: u32) -> Model {
+        held(step, true)
     }
 
     #[test]
@@ -123,8 +137,9 @@ mod tests {
         for action in [Action::End, Action::StepBy(9), Action::SetCursor(Some(9)), Action::SetCursor(Some(8))] {
             let after = m.after(action.clone());
             assert_eq!(after.cursor, Some(7), "{action:?} stops before step 8");
-            assert!(after.spoken.ends_with(WAITS), "{action:?} says why: {}", after.spoken);
-            assert!(after.notice.is_some_and(|n| n.text == WAITS));
+            let why = "The lesson's question is about step 8: answer it in the lesson panel";
+            assert!(after.spoken.contains(why), "{action:?} says why: {}", after.spoken);
+            assert!(after.notice.is_some_and(|n| n.text.starts_with(why)));
         }
         assert_eq!(m.after(Action::StepBy(2)).cursor, Some(5), "before the question, the cursor moves");
         assert!(m.after(Action::StepBy(2)).notice.is_none());
@@ -140,6 +155,15 @@ mod tests {
         assert_eq!(answered.cursor, Some(9), "answered, the page moves freely again");
         let first = asked(0).after(Action::StepBy(1));
         assert_eq!(first.cursor, None, "a question about step 0 keeps the cursor before every step");
+    }
+
+    #[test]
+    fn before_the_question_the_page_says_the_lesson_asks_further_on() {
+        let after = held(8, false).after(Action::End);
+        assert_eq!(after.cursor, Some(7));
+        let notice = after.notice.map(|n| n.text).unwrap_or_default();
+        assert!(notice.starts_with("The lesson asks about step 8 further on: go on in the lesson panel"), "{notice}");
+        assert!(!notice.contains("answer it"), "no question is on screen yet: {notice}");
     }
 
     #[test]

@@ -129,7 +129,8 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
         } else {
             "stopped at the depth bound"
         };
-        return format!("{}: no failure within {bounds} ({why})\n{counts}\n", searched_name(c));
+        let nothing = epochlab_core::checker::no_failure_words(&c.goal);
+        return format!("{}: {nothing} within {bounds} ({why})\n{counts}\n", searched_name(c));
     };
     let v = r.violation.as_ref().map_or(String::new(), |v| {
         format!("{} {} at step {}: {}", v.invariant.id(), v.invariant.name(), v.step, v.message)

@@ -118,7 +118,7 @@ enum Command {
         /// The variant (default: the scenario's configured variant).
         #[arg(long, value_name = "V")]
         variant: Option<String>,
-        /// The invariant to keep failing (default: the first one that fails as a bug).
+        /// The invariant to keep failing (default: the gravest one that fails as a bug, I1 first).
         #[arg(long, value_name = "I")]
         invariant: Option<String>,
         /// Print JSON.

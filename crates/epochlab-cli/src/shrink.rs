@@ -20,7 +20,9 @@ pub(crate) fn run(file: &str, variant: Option<&str>, invariant: Option<&str>, as
     let shrunk = shrink(&scenario, variant, invariant).map_err(|e| format!("{file}: {e}"))?;
     if as_json {
         let minimal: serde_json::Value = serde_json::from_str(&shrunk.scenario.to_json()).unwrap_or_default();
-        let out = json!({"scenario": minimal, "invariant": shrunk.invariant.id(), "reasons": shrunk.reasons});
+        let passes_now: Vec<&str> = shrunk.passes_now.iter().map(|v| v.id()).collect();
+        let out = json!({"scenario": minimal, "invariant": shrunk.invariant.id(), "reasons": shrunk.reasons,
+            "variant": variant.id(), "passes_now": passes_now});
         return Ok(serde_json::to_string_pretty(&out).unwrap_or_default() + "\n");
     }
     let mut out = format!(
@@ -34,6 +36,9 @@ pub(crate) fn run(file: &str, variant: Option<&str>, invariant: Option<&str>, as
     for reason in &shrunk.reasons {
         let lines = grid::wrap(reason, 94, "    ");
         out.push_str(&format!("  - {}", lines.trim_start()));
+    }
+    if let Some(caveat) = shrunk.caveat(variant) {
+        out.push_str(&grid::wrap(&caveat, 96, ""));
     }
     out.push('\n');
     out.push_str(&grid::run_block(&epochlab_core::run_variant(&shrunk.scenario, variant), None, true));

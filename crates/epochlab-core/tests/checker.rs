@@ -127,6 +127,32 @@ mod shrinking {
         assert!(shrunk.reasons.iter().all(|r| r.contains("I1 no longer fails")), "{:?}", shrunk.reasons);
     }
 
+    /// Issue 21: a restart at the end, a settle, or a record lost with or without the removed event left a
+    /// reason with nothing after "no longer fails". Every preset under every variant it breaks says what
+    /// changes without each event.
+    #[test]
+    fn every_removal_of_every_preset_shrunk_under_every_variant_says_what_changes() {
+        for preset in epochlab_core::presets::PRESETS {
+            for v in Variant::ALL {
+                let Ok(shrunk) = shrink(&preset.scenario(), v, None) else { continue };
+                for (i, why) in shrunk.reasons.iter().enumerate() {
+                    let (head, detail) = why.split_once(": ").unwrap_or((why, ""));
+                    assert!(head.ends_with("no longer fails"), "{} {v:?} step {i}: {why}", preset.id);
+                    let says = ["rejected instead", "applies instead", "instead of"].iter().any(|w| detail.contains(w));
+                    assert!(says, "{} under {}, step {i} has no reason: {why}", preset.id, v.id());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_restart_at_the_end_is_needed_because_the_broker_would_stay_down() {
+        let s = find("kip101-scenario-2").expect("preset").scenario();
+        let shrunk = shrink(&s, Variant::LeaderHwTruncation, Some(InvariantId::I3)).expect("I3 fails");
+        let last = shrunk.reasons.last().expect("a reason");
+        assert!(last.contains("(restart), I3 no longer fails: at the end, A is down instead of up"), "{last}");
+    }
+
     #[test]
     fn a_scenario_without_the_violation_cannot_be_shrunk() {
         let s = find("happy-path").expect("preset").scenario();

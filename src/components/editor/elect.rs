@@ -24,7 +24,23 @@ pub fn elect_fields(props: &KindProps) -> Html {
     html! {
         <>
             { broker_select("Candidate", broker.as_deref(), Some("controller's choice"), &props.brokers, on_candidate) }
+            if broker.is_some() {
+                <p class="editor__note" data-testid="editor-candidate-note">{ CANDIDATE_NOTE }</p>
+            }
             <fieldset class="editor__group"><legend>{ legend }</legend>{ for boxes }</fieldset>
+            if *deliver != Delivery::All {
+                <p class="editor__note" data-testid="editor-withheld-note">{ WITHHELD_NOTE }</p>
+            }
         </>
     }
 }
+
+/// Kafka has no call that elects a chosen ISR member: what naming one stands for.
+const CANDIDATE_NOTE: &str = "A named candidate is a modelling device: Kafka's controller elects the first live ISR \
+    member in replica order. Naming another ISR member stands for a preferred-replica election \
+    (kafka-leader-election.sh) or a reassignment that puts it first; naming one outside the ISR is an unclean \
+    election, taken only when no ISR member is live and unclean.leader.election.enable is on.";
+
+/// What a LeaderAndIsr withheld from a broker stands for.
+const WITHHELD_NOTE: &str = "A broker left unticked has missed this LeaderAndIsr for now (slow, or cut off from the \
+    controller, which keeps resending): it acts on the epoch it knew until a deliver step or its restart.";

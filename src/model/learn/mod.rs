@@ -13,7 +13,7 @@ use epochlab_core::lesson::{
 };
 
 use super::Model;
-use crate::model::bridge::{Painting, ToPage};
+use crate::model::bridge::{HeldBack, Painting, ToPage};
 
 pub use self::progress::{LessonProgress, Progress};
 
@@ -83,11 +83,11 @@ impl LessonRun {
 
     /// The step a waiting question asks about, while the lesson is on screen; before it, the step the next
     /// question asks about (the page shows the story only up to it).
-    pub fn asked(&self) -> Option<u32> {
+    pub fn asked(&self) -> Option<HeldBack> {
         match self.current() {
             _ if self.aside => None,
-            Some(LessonStep::Predict(p)) if self.waiting() => Some(p.before),
-            _ => self.lesson.next_question_about_its_story(self.step),
+            Some(LessonStep::Predict(p)) if self.waiting() => Some(HeldBack { step: p.before, asked_now: true }),
+            _ => self.lesson.next_question_about_its_story(self.step).map(|step| HeldBack { step, asked_now: false }),
         }
     }
 }
@@ -363,7 +363,7 @@ impl Model {
     }
 
     /// The step a question waits to play, for the page to hold back.
-    pub fn question_asked(&self) -> Option<u32> {
+    pub fn question_asked(&self) -> Option<HeldBack> {
         self.learn.run.as_ref().and_then(LessonRun::asked)
     }
 

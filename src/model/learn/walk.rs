@@ -2,7 +2,7 @@
 //! as JSON, as in the browser.
 
 use super::LearnAction;
-use crate::model::bridge::{ToLessons, ToPage};
+use crate::model::bridge::{HeldBack, ToLessons, ToPage};
 use crate::model::{Action, Effect, Model};
 
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
@@ -65,7 +65,8 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
     for _ in 0..3 {
         b.learn(LearnAction::Next);
     }
-    assert_eq!((b.page.pending, b.page.cursor), (Some(8), Some(7)), "asked about step 8, stopped before it");
+    let now = |step| Some(HeldBack { step, asked_now: true });
+    assert_eq!((b.page.pending, b.page.cursor), (now(8), Some(7)), "asked about step 8, stopped before it");
     b.page_act(Action::End);
     assert_eq!(b.page.cursor, Some(7), "the page refuses to step past the question");
     assert!(b.page.before_question().is_some_and(|m| m.traces.iter().all(|t| t.steps.len() == 8)));
@@ -79,7 +80,7 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
     assert_eq!(painting(&b), None, "and the painting is gone from the row");
     b.learn(LearnAction::Next);
     b.learn(LearnAction::Next);
-    assert_eq!(b.page.pending, Some(9));
+    assert_eq!(b.page.pending.map(|h| h.step), Some(9));
     b.learn(LearnAction::Leave);
     assert_eq!(b.page.pending, None, "closing the lesson lets the page go");
 }

@@ -15,6 +15,7 @@ mod faithful;
 mod search;
 mod seen;
 mod shrink;
+mod shrink_reason;
 mod space;
 mod stamp;
 
@@ -31,6 +32,17 @@ use crate::variant::Variant;
 /// The invariants a search looks for by default: every checked one but O1, which is always allowed.
 pub fn default_goal() -> Vec<InvariantId> {
     InvariantId::CHECKED.into_iter().filter(|i| *i != InvariantId::O1).collect()
+}
+
+/// What a search that found nothing can claim: "no failure" when it looked for every default invariant,
+/// else which it looked for ("no failure of I1, I2"), so a narrower search never reads as a wider one.
+pub fn no_failure_words(goal: &[InvariantId]) -> String {
+    let default = default_goal();
+    if goal.len() == default.len() && default.iter().all(|i| goal.contains(i)) {
+        return "no failure".to_string();
+    }
+    let ids: Vec<&str> = goal.iter().map(|i| i.id()).collect();
+    format!("no failure of {}", ids.join(", "))
 }
 
 /// What to search.

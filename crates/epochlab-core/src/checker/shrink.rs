@@ -4,9 +4,10 @@
 //! changes. Removing any one remaining event, or simplifying any remaining field, makes the same invariant
 //! (under the same variant) stop failing. Each remaining event then gets its reason: what happens without it.
 
+use super::shrink_reason::reason;
 use crate::invariants::InvariantId;
 use crate::scenario::{Acks, Delivery, Event, Scenario};
-use crate::trace::{Outcome, Trace};
+use crate::trace::Trace;
 use crate::variant::Variant;
 
 /// Rounds of removing and simplifying, at most (each round strictly shrinks, so few are ever needed).
@@ -48,22 +49,64 @@ pub struct Shrunk {
     pub invariant: InvariantId,
     /// One per remaining event, in order.
     pub reasons: Vec<String>,
+    /// The other variants that broke an invariant (as a bug) on the scenario but break none on the shrunk
+    /// one: it keeps the events the shrink's variant needs, not theirs.
+    pub passes_now: Vec<Variant>,
 }
 
-/// Shrink `scenario` keeping `invariant` (default: the first bug it shows) failing under `variant`.
+impl Shrunk {
+    /// Said beside the shrunk scenario when it no longer shows another variant's failure.
+    pub fn caveat(&self, variant: Variant) -> Option<String> {
+        let ids: Vec<&str> = self.passes_now.iter().map(|v| v.id()).collect();
+        let (list, verb) = match ids.as_slice() {
+            [] => return None,
+            [one] => (one.to_string(), "fails"),
+            [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "fail"),
+        };
+        Some(format!(
+            "Shrunk for {} only: {list} {verb} on the longer scenario but not on this one, which keeps just the \
+             events {}'s failure needs.",
+            variant.id(),
+            variant.id()
+        ))
+    }
+}
+
+/// Shrink `scenario` keeping `invariant` failing under `variant` (default: the gravest bug it shows, so a
+/// lost committed record before an ISR inconsistency that happened first: what a learner came to see).
 pub fn shrink(scenario: &Scenario, variant: Variant, invariant: Option<InvariantId>) -> Result<Shrunk, ShrinkError> {
-    let chosen = invariant.or_else(|| first_bug(&crate::run_variant(scenario, variant)));
+    let chosen = invariant.or_else(|| gravest_bug(&crate::run_variant(scenario, variant)));
     let Some(target) = chosen.filter(|i| breaks(scenario, variant, *i)) else {
         return Err(ShrinkError::NoViolation { variant, invariant });
     };
     let mut best = minimize_events(scenario, |s| breaks(s, variant, target));
     best.name = format!("{} (shrunk)", scenario.name);
     let reasons = (0..best.events.len()).map(|i| reason(&best, i, variant, target)).collect();
-    Ok(Shrunk { scenario: best, invariant: target, reasons })
+    let passes_now = Variant::ALL
+        .into_iter()
+        .filter(|&other| other != variant && any_bug(&crate::run_variant(scenario, other)))
+        .filter(|&other| !any_bug(&crate::run_variant(&best, other)))
+        .collect();
+    shown_first(&mut best, variant);
+    Ok(Shrunk { scenario: best, invariant: target, reasons, passes_now })
 }
 
-fn first_bug(trace: &Trace) -> Option<InvariantId> {
-    trace.violations.iter().filter(|v| !v.by_design).min_by_key(|v| v.step).map(|v| v.invariant)
+/// Opened on the page, a shrunk scenario shows first the variant it was shrunk for. Shrunk under another
+/// variant than its release's, it ran without the release's rules, so it no longer names the release.
+fn shown_first(scenario: &mut Scenario, variant: Variant) {
+    if scenario.config.kafka_version.is_some_and(|r| r.variant() != variant) {
+        scenario.config.forget_release();
+    }
+    scenario.config.variant = variant;
+}
+
+fn gravest_bug(trace: &Trace) -> Option<InvariantId> {
+    let bugs: Vec<InvariantId> = trace.violations.iter().filter(|v| !v.by_design).map(|v| v.invariant).collect();
+    InvariantId::BY_IMPORTANCE.into_iter().find(|i| bugs.contains(i))
+}
+
+fn any_bug(trace: &Trace) -> bool {
+    trace.violations.iter().any(|v| !v.by_design)
 }
 
 fn breaks(s: &Scenario, variant: Variant, invariant: InvariantId) -> bool {
@@ -145,49 +188,4 @@ pub fn simpler(event: &Event) -> Vec<Event> {
         _ => {}
     }
     out
-}
-
-/// What happens without event `i`: the bug is gone, and the first thing that runs differently.
-fn reason(best: &Scenario, i: usize, variant: Variant, target: InvariantId) -> String {
-    let with = crate::run_variant(best, variant);
-    let mut without_it = best.clone();
-    without_it.events.remove(i);
-    let without = crate::run_variant(&without_it, variant);
-    let what = format!("without step {i} ({}), {} no longer fails", best.events[i].kind().words(), target.id());
-    match first_change(&with, &without, i) {
-        Some(change) => format!("{what}: {change}"),
-        None => what,
-    }
-}
-
-/// The first later step whose outcome changes, or the first broker whose final log differs.
-fn first_change(with: &Trace, without: &Trace, removed: usize) -> Option<String> {
-    for (j, step) in without.steps.iter().enumerate().skip(removed) {
-        let original = &with.steps[j + 1];
-        if step.outcome != original.outcome {
-            return Some(match step.outcome {
-                Outcome::Rejected { reason } => {
-                    format!("step {} ({}) is rejected instead ({reason})", j + 1, step.kind.words())
-                }
-                Outcome::Applied => format!("step {} ({}) applies instead of being rejected", j + 1, step.kind.words()),
-            });
-        }
-    }
-    let logs = |t: &Trace, b: usize| {
-        t.final_state().replicas[b].log.iter().map(|e| t.label(e.id).to_string()).collect::<Vec<_>>()
-    };
-    let show = |l: Vec<String>| if l.is_empty() { "empty".to_string() } else { format!("[{}]", l.join(", ")) };
-    let name = |b: usize| with.broker_name(b as u8).to_string();
-    if let Some(b) = (0..with.brokers.len()).find(|&b| logs(with, b) != logs(without, b)) {
-        return Some(format!("{}'s log ends {} instead of {}", name(b), show(logs(without, b)), show(logs(with, b))));
-    }
-    let leader =
-        |t: &Trace| t.final_state().controller.leader.map_or("no one".to_string(), |l| t.broker_name(l).to_string());
-    if leader(with) != leader(without) {
-        return Some(format!("{} leads at the end instead of {}", leader(without), leader(with)));
-    }
-    let hw = |t: &Trace, b: usize| t.final_state().replicas[b].hw;
-    (0..with.brokers.len())
-        .find(|&b| hw(with, b) != hw(without, b))
-        .map(|b| format!("{}'s HW ends at {} instead of {}", name(b), hw(without, b), hw(with, b)))
 }

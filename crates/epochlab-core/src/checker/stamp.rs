@@ -119,8 +119,9 @@ impl Stamp {
         let [b, r, e, d] = self.bounds;
         let end = if self.exhausted { "every state explored" } else { "stopped by the depth bound" };
         format!(
-            "{}: no failure within {b} brokers, {r} records, epoch {e}, depth {d}: {} states, {end}",
+            "{}: {} within {b} brokers, {r} records, epoch {e}, depth {d}: {} states, {end}",
             self.variant.id(),
+            super::no_failure_words(&self.goal),
             self.states
         )
     }
