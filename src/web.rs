@@ -147,6 +147,30 @@ pub fn viewport_width() -> i32 {
     gloo::utils::document().document_element().map_or(0, |e| e.client_width())
 }
 
+/// On a screen wide enough to show the lesson beside what it points at (not a phone, where the lesson fills
+/// the first screen), scroll what a lesson step marks up into view once the page has drawn it, never so far
+/// that the lesson's own top leaves the screen.
+pub fn bring_lesson_mark_into_view() {
+    gloo::timers::callback::Timeout::new(120, || {
+        let window = gloo::utils::window();
+        let height = window.inner_height().ok().and_then(|h| h.as_f64()).unwrap_or(0.0);
+        let wide = window.inner_width().ok().and_then(|w| w.as_f64()).is_some_and(|w| w >= 700.0);
+        let document = gloo::utils::document();
+        let Some(lesson) = document.query_selector(".lesson").ok().flatten() else { return };
+        let Ok(marks) = document.query_selector_all(".lesson-mark") else { return };
+        let lowest = (0..marks.length().min(64))
+            .filter_map(|i| marks.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()))
+            .map(|m| m.get_bounding_client_rect().bottom())
+            .fold(f64::MIN, f64::max);
+        let lesson = lesson.get_bounding_client_rect();
+        let below = lowest - height + 16.0;
+        if wide && below > 0.0 {
+            window.scroll_by_with_x_and_y(0.0, below.min(lesson.top() - 8.0).max(0.0));
+        }
+    })
+    .forget();
+}
+
 /// Focus the element matching `selector` once the page has drawn the action that asked for it (a timer of
 /// 0 ms runs after Yew's render). Nothing happens if it is not there.
 pub fn focus_after_render(selector: &str) {

@@ -533,3 +533,44 @@ test('while a question waits on a 375 px touch screen, nothing gives it away and
   await expect(page.getByTestId('headline')).not.toContainText(NEUTRAL);
   await context.close();
 });
+
+test('on a 375 px phone a paint question is answered beside its button, and the row in the logs follows', async ({ browser }, testInfo) => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await open(page);
+  await visit(page, '#lesson=committed-record-lost&step=4');
+  await expect(counter(page)).toHaveText('Step 4 of 10');
+  // The lesson is on the first screen, and the offsets to paint sit right above "Check my prediction".
+  await expect(page.getByTestId('lesson')).toBeInViewport();
+  const offset1 = page.getByTestId('paint-offset-1');
+  await expect(offset1).toContainText('m2');
+  await expect(offset1).toHaveAttribute('aria-pressed', 'true');
+  await tap(offset1);
+  await expect(offset1).toHaveAttribute('aria-pressed', 'false');
+  await expect(offset1).toContainText('truncated');
+  await expect(page.getByTestId('cell-hw-truncation-A-1')).toHaveAttribute('data-paint', 'cut');
+  const [row, submit] = [await offset1.boundingBox(), await page.getByTestId('paint-submit').boundingBox()];
+  expect(submit!.y - (row!.y + row!.height)).toBeLessThan(120);
+  await shot(page, testInfo, 'paint-row-phone');
+  await tap(page.getByTestId('paint-submit'));
+  await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
+  await expect(offset1).toBeDisabled();
+  errors.check();
+  await context.close();
+});
+
+test('on a 900 px desktop a step that marks a cell below the fold brings it into view, the lesson still on screen', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const errors = watchErrors(page);
+  await open(page);
+  // Lesson 9's second step marks B's offset 1 in three brokers' logs, below the timeline.
+  await visit(page, '#lesson=min-insync-replicas&step=2');
+  await expect(counter(page)).toHaveText('Step 2 of 7');
+  const marks = page.locator('.lesson-mark');
+  await expect(marks).not.toHaveCount(0);
+  for (const mark of await marks.all()) await expect(mark).toBeInViewport();
+  await expect(page.getByTestId('lesson-counter')).toBeInViewport();
+  await shot(page, testInfo, 'mark-in-view-desktop');
+  errors.check();
+});

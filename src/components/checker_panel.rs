@@ -181,7 +181,7 @@ fn request_for(action: &str, form: &web_sys::Element, scenario: &Scenario, claim
 /// The questions a search can answer, the learner's first: what they came to see is a lost record or two
 /// logs that disagree, not the ISR inconsistency (I4) that a search of every invariant finds first.
 const QUESTIONS: [(&str, &str); 3] = [
-    ("lose", "a committed or acknowledged record lost (I1, I2)"),
+    ("lose", "a committed record lost (I1, I2)"),
     ("diverge", "two replicas diverging (I3)"),
     ("any", "any invariant ticked below"),
 ];
@@ -344,7 +344,7 @@ mod tests {
     fn the_learners_question_comes_first_and_decides_the_goal() {
         let form = form_markup();
         assert!(
-            form.contains("<option value=\"lose\" selected>a committed or acknowledged record lost (I1, I2)"),
+            form.contains("<option value=\"lose\" selected>a committed record lost (I1, I2)"),
             "{form}"
         );
         let none_ticked = |_: &str| false;

@@ -57,7 +57,7 @@ pub fn controls(props: &ModelProps) -> Html {
         Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
         None => "Before the first step".to_string(),
     };
-    if let Some(held) = m.pending {
+    if let Some(held) = &m.pending {
         let why = if held.asked_now { "waits for your prediction" } else { "waits for the lesson's question" };
         position.push_str(&format!(" (step {} {why})", held.step));
     }

@@ -172,6 +172,12 @@ fn aside_bar(run: &LessonRun, d: &Dispatch) -> Html {
 #[function_component(LessonPanel)]
 pub fn lesson_panel(props: &ModelProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
+    let shown = m.learn.run.as_ref().filter(|r| !r.aside).map(|r| (r.lesson.id.clone(), r.step));
+    use_effect_with(shown, |shown| {
+        if shown.is_some() {
+            crate::web::bring_lesson_mark_into_view();
+        }
+    });
     let Some(run) = m.learn.run.as_ref() else { return html! {} };
     if run.aside {
         return aside_bar(run, d);

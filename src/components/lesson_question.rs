@@ -68,7 +68,7 @@ pub fn painted_key(run: &LessonRun) -> String {
 }
 
 /// Painting happens on the broker's row in the logs (the page draws it, `lesson_paint` takes the clicks and
-/// keys); the panel says how, what is marked so far, and checks it.
+/// keys) or on the same offsets here, beside the button that checks it: on a phone the row is a screen away.
 fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     let answered = run.outcome.is_some();
     let key = painted_key(run);
@@ -79,13 +79,30 @@ fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch)
     html! {
         <div class="paint">
             <p class="paint__help" data-testid="paint-help">{ format!(
-                "Paint on {broker}'s row in the logs below: click or tap an offset to switch it between surviving and \
-                 truncated (or focus a cell, move with the arrow keys and press Space)."
+                "Paint here or on {broker}'s row in the logs below: click or tap an offset to switch it between \
+                 surviving and truncated (or focus a cell, move with the arrow keys and press Space)."
             ) }</p>
+            { paint_row(run, log, answered, d) }
             <p class="paint__marks" data-testid="paint-marks">{ format!("Your marks: {}.", answer_words(p, &key, log)) }</p>
             <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(key.clone()))} data-testid="paint-submit">{ "Check my prediction" }</button>
         </div>
     }
+}
+
+/// The broker's offsets as toggles, pressed while the learner says the record survives.
+fn paint_row(run: &LessonRun, log: &[String], answered: bool, d: &Dispatch) -> Html {
+    let cells = run.painted.iter().enumerate().map(|(offset, kept)| {
+        let record = log.get(offset).map_or("?", String::as_str);
+        let state = if *kept { "survives" } else { "truncated" };
+        html! {
+            <button type="button" class={classes!("paint__offset", (!kept).then_some("paint__offset--cut"))} aria-pressed={kept.to_string()}
+                disabled={answered} onclick={d.reform(move |_| Action::Learn(LearnAction::Paint(offset)))}
+                data-testid={format!("paint-offset-{offset}")}>
+                <span class="paint__at">{ format!("offset {offset}") }</span><span class="paint__record">{ record }</span><span class="paint__state">{ state }</span>
+            </button>
+        }
+    });
+    html! { <div class="paint__row" role="group" aria-label="Your marks, offset by offset">{ for cells }</div> }
 }
 
 fn hw_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, broker: &str, d: &Dispatch) -> Html {

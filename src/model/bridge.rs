@@ -48,11 +48,13 @@ pub enum ToPage {
 
 /// The step a lesson holds back: the one its question on screen asks about, or, while an explanation or a
 /// comparison is read, the one a later question asks about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldBack {
     pub step: u32,
     /// The question is on screen now (not further on in the lesson).
     pub asked_now: bool,
+    /// Said when something would step past it (worded by the lessons, so not part of the page's download).
+    pub why: String,
 }
 
 /// A log being painted: on this variant's row of this broker, per offset whether the learner says it
@@ -105,7 +107,9 @@ impl ToPage {
             }
             ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
             ToPage::Pending(None) => r#"{"type":"pending","step":null}"#.to_string(),
-            ToPage::Pending(Some(h)) => format!(r#"{{"type":"pending","step":{},"now":{}}}"#, h.step, h.asked_now),
+            ToPage::Pending(Some(h)) => {
+                format!(r#"{{"type":"pending","step":{},"now":{},"why":{}}}"#, h.step, h.asked_now, quote(&h.why))
+            }
             ToPage::Paint(None) => r#"{"type":"paint","paint":null}"#.to_string(),
             ToPage::Paint(Some(p)) => format!(
                 r#"{{"type":"paint","paint":{{"variant":"{}","broker":{},"kept":{:?}}}}}"#,
@@ -145,10 +149,11 @@ impl ToPage {
                 let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
             }
-            Some("pending") => Ok(ToPage::Pending(
-                small(&v, "step")
-                    .map(|step| HeldBack { step, asked_now: v.get("now").and_then(Value::as_bool).unwrap_or(true) }),
-            )),
+            Some("pending") => Ok(ToPage::Pending(small(&v, "step").map(|step| HeldBack {
+                step,
+                asked_now: v.get("now").and_then(Value::as_bool).unwrap_or(true),
+                why: field("why").unwrap_or_default(),
+            }))),
             Some("paint") => Ok(ToPage::Paint(painting(v.get("paint")))),
             Some("do") => Forwarded::from_json(v.get("action").ok_or("no action")?).map(ToPage::Do),
             _ => Err("an unknown message".to_string()),
@@ -223,8 +228,8 @@ mod tests {
             ToPage::Marks(marks),
             ToPage::Params(Some("lesson=x&step=2".into())),
             ToPage::Params(None),
-            ToPage::Pending(Some(HeldBack { step: 8, asked_now: true })),
-            ToPage::Pending(Some(HeldBack { step: 9, asked_now: false })),
+            ToPage::Pending(Some(HeldBack::new(8, true))),
+            ToPage::Pending(Some(HeldBack::new(9, false))),
             ToPage::Pending(None),
             ToPage::Paint(Some(Painting {
                 variant: Variant::HwTruncation,

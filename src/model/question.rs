@@ -11,10 +11,16 @@ use epochlab_core::Trace;
 use super::bridge::HeldBack;
 use super::{Action, Model};
 
+impl HeldBack {
+    /// Step `step` held back, with the words that say why.
+    pub fn new(step: u32, asked_now: bool) -> HeldBack {
+        HeldBack { step, asked_now, why: waits(step, asked_now) }
+    }
+}
+
 /// Said (in the banner and to a screen reader) when something would step past the step held back.
-pub fn waits(held: HeldBack) -> String {
-    let step = held.step;
-    if held.asked_now {
+fn waits(step: u32, asked_now: bool) -> String {
+    if asked_now {
         format!("The lesson's question is about step {step}: answer it in the lesson panel to see that step play (or close the lesson).")
     } else {
         format!("The lesson asks about step {step} further on: go on in the lesson panel to its question to see that step play (or close the lesson).")
@@ -44,7 +50,7 @@ fn shows_or_changes(action: &Action) -> bool {
 impl Model {
     /// The last step that may be shown while the question waits (`None`: before the first), if one waits.
     fn question_limit(&self) -> Option<Option<usize>> {
-        self.pending.map(|held| (held.step as usize).checked_sub(1))
+        self.pending.as_ref().map(|held| (held.step as usize).checked_sub(1))
     }
 
     /// Refuse what the question waits for; `true` when refused.
@@ -58,8 +64,8 @@ impl Model {
 
     fn refuse_past_question(&mut self) {
         self.playing = false;
-        if let Some(held) = self.pending {
-            self.inform(&waits(held));
+        if let Some(why) = self.pending.as_ref().map(|h| h.why.clone()) {
+            self.inform(why);
         }
     }
 
@@ -76,7 +82,7 @@ impl Model {
 
     /// Tell a screen reader why the cursor stopped (after the step it stopped on, when it moved).
     pub(super) fn say_question_waits(&mut self, before: &Model) {
-        let Some(why) = self.pending.map(waits) else { return };
+        let Some(why) = self.pending.as_ref().map(|h| h.why.clone()) else { return };
         self.spoken = if self.cursor == before.cursor { why } else { format!("{} {why}", self.spoken) };
     }
 
@@ -103,7 +109,7 @@ impl Model {
     /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {
-        let asked = self.pending?.step as usize;
+        let asked = self.pending.as_ref()?.step as usize;
         let mut shown = self.clone();
         shown.traces = Rc::new(self.traces.iter().map(|t| cut(t, asked)).collect());
         shown.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
@@ -123,7 +129,7 @@ mod tests {
     fn held(step: u32, asked_now: bool) -> Model {
         Model::landing()
             .after(Action::SetCursor(Some(3)))
-            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(HeldBack { step, asked_now })))))
+            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(HeldBack::new(step, asked_now))))))
     }
 
     fn asked(step: u32) -> Model {

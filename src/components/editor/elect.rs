@@ -36,11 +36,10 @@ pub fn elect_fields(props: &KindProps) -> Html {
 }
 
 /// Kafka has no call that elects a chosen ISR member: what naming one stands for.
-const CANDIDATE_NOTE: &str = "A named candidate is a modelling device: Kafka's controller elects the first live ISR \
-    member in replica order. Naming another ISR member stands for a preferred-replica election \
-    (kafka-leader-election.sh) or a reassignment that puts it first; naming one outside the ISR is an unclean \
-    election, taken only when no ISR member is live and unclean.leader.election.enable is on.";
+const CANDIDATE_NOTE: &str = "A modelling device: Kafka's controller elects the first live ISR member in replica \
+    order. Another ISR member stands for a preferred-replica election or a reassignment; one outside the ISR is an \
+    unclean election (only with no ISR member live and unclean.leader.election.enable on).";
 
 /// What a LeaderAndIsr withheld from a broker stands for.
-const WITHHELD_NOTE: &str = "A broker left unticked has missed this LeaderAndIsr for now (slow, or cut off from the \
-    controller, which keeps resending): it acts on the epoch it knew until a deliver step or its restart.";
+const WITHHELD_NOTE: &str = "An unticked broker missed this LeaderAndIsr for now (slow, or cut off; the controller \
+    resends it): it keeps its old epoch until a deliver step or its restart.";

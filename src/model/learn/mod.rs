@@ -86,8 +86,8 @@ impl LessonRun {
     pub fn asked(&self) -> Option<HeldBack> {
         match self.current() {
             _ if self.aside => None,
-            Some(LessonStep::Predict(p)) if self.waiting() => Some(HeldBack { step: p.before, asked_now: true }),
-            _ => self.lesson.next_question_about_its_story(self.step).map(|step| HeldBack { step, asked_now: false }),
+            Some(LessonStep::Predict(p)) if self.waiting() => Some(HeldBack::new(p.before, true)),
+            _ => self.lesson.next_question_about_its_story(self.step).map(|step| HeldBack::new(step, false)),
         }
     }
 }
