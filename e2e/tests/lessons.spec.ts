@@ -227,7 +227,7 @@ test('lesson 9 on a 375 px touch screen: acks=all and min ISR, and still two rec
 async function kafkaToday(page: Page, testInfo: TestInfo, size: 'desktop' | 'phone') {
   const press = (target: Locator) => (size === 'phone' ? tap(target) : target.click());
   await visit(page, '#lesson=kafka-today&step=1');
-  await expect(counter(page)).toHaveText('Step 1 of 8');
+  await expect(counter(page)).toHaveText('Step 1 of 9');
   await expect(page.getByTestId('headline')).toContainText('Last replica standing');
   await press(next(page));
   // Under 3.7, A alone in the ISR holds its HW at 1 although it accepted m2.
@@ -237,7 +237,7 @@ async function kafkaToday(page: Page, testInfo: TestInfo, size: 'desktop' | 'pho
   await press(page.getByTestId('hw-submit'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await press(next(page));
-  await expect(counter(page)).toHaveText('Step 3 of 8');
+  await expect(counter(page)).toHaveText('Step 3 of 9');
   await expect(page.getByTestId('elr-diverging-epoch-B')).toBeVisible();
   await press(next(page));
   // Kafka 3.6: A leads again and B loses m2.
@@ -257,6 +257,10 @@ async function kafkaToday(page: Page, testInfo: TestInfo, size: 'desktop' | 'pho
   await press(page.getByTestId('hw-submit'));
   await expect(page.getByTestId('outcome')).toHaveAttribute('data-right', 'true');
   await press(next(page));
+  await press(next(page));
+  // The same events side by side under 3.6 and 4.1.
+  await expect(counter(page)).toHaveText('Step 9 of 9');
+  await expect(page.getByTestId('release-3.6-lost')).toHaveText('m2 (allowed)');
   await press(next(page));
   await expect(page.getByTestId('lesson-done')).toContainText('since 4.1');
   const kip = page.getByTestId('lesson-sources').getByRole('link', { name: /^KIP-966/ });
@@ -573,4 +577,30 @@ test('on a 900 px desktop a step that marks a cell below the fold brings it into
   await expect(page.getByTestId('lesson-counter')).toBeInViewport();
   await shot(page, testInfo, 'mark-in-view-desktop');
   errors.check();
+});
+
+test('lesson 12 sets the same events side by side under Kafka 3.6 and 4.1, on a desktop and a 375 px phone', async ({ page, browser }, testInfo) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await visit(page, '#lesson=kafka-today&step=9');
+  await expect(counter(page)).toHaveText('Step 9 of 9');
+  const table = page.getByTestId('release-compare');
+  await expect(table).toContainText('Kafka 3.6');
+  await expect(table).toContainText('Kafka 4.1');
+  await expect(page.getByTestId('release-3.6-leader')).toHaveText('A');
+  await expect(page.getByTestId('release-4.1-leader')).toHaveText('B');
+  await expect(page.getByTestId('release-3.6-lost')).toHaveText('m2 (allowed)');
+  await expect(page.getByTestId('release-4.1-lost')).toHaveText('none');
+  await expect(page.getByTestId('release-4.1-log-B')).toContainText('m2');
+  await expect(page.getByTestId('release-3.6-log-B')).not.toContainText('m2');
+  await shot(page, testInfo, 'release-compare-desktop');
+  errors.check();
+  const context = await browser.newContext(PHONE);
+  const phone = await context.newPage();
+  await open(phone);
+  await visit(phone, '#lesson=kafka-today&step=9');
+  await expect(phone.getByTestId('release-compare')).toBeVisible();
+  await expectNoSidewaysScroll(phone);
+  await shot(phone, testInfo, 'release-compare-phone');
+  await context.close();
 });

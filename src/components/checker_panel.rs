@@ -343,10 +343,7 @@ mod tests {
     #[test]
     fn the_learners_question_comes_first_and_decides_the_goal() {
         let form = form_markup();
-        assert!(
-            form.contains("<option value=\"lose\" selected>a committed record lost (I1, I2)"),
-            "{form}"
-        );
+        assert!(form.contains("<option value=\"lose\" selected>a committed record lost (I1, I2)"), "{form}");
         let none_ticked = |_: &str| false;
         assert_eq!(goal_for("lose", none_ticked), ["I1", "I2"]);
         assert_eq!(goal_for("diverge", none_ticked), ["I3"]);

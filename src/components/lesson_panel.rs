@@ -2,10 +2,11 @@
 //! comparison) in words whose glossary terms open their entry, back / next / restart, and an aria-live
 //! region that says every prompt and result. Everything it shows comes from the model's `LessonRun`.
 
-use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment, Source};
+use epochlab_core::lesson::{release_columns, LessonIndex, LessonStep, Question, Segment, Source};
 use yew::prelude::*;
 
 use super::lesson_question::{answer_words, controls, outcome, outcome_text, painted_key};
+use super::lesson_releases::release_table;
 use super::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, LessonRun};
 use crate::model::{Action, LearnAction, Model};
@@ -91,6 +92,12 @@ fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Di
             </div>
         },
         Some(LessonStep::Explain { text, .. }) => html! { <p class="lesson__text">{ words(index, text, d) }</p> },
+        Some(LessonStep::Compare { text, releases, .. }) if !releases.is_empty() => html! {
+            <>
+                <p class="lesson__text">{ words(index, text, d) }</p>
+                { release_table(&release_columns(run.lesson.step_scenario(run.step), releases)) }
+            </>
+        },
         Some(LessonStep::Compare { text, .. }) => html! {
             <p class="lesson__text">{ words(index, text, d) }<span class="lesson__hint">{ " The first step where the variants differ is marked on the timeline." }</span></p>
         },

@@ -12,6 +12,7 @@ pub mod lazy_panel;
 pub mod learn_panel;
 pub mod lesson_panel;
 pub mod lesson_question;
+pub mod lesson_releases;
 pub mod log_grid;
 pub mod my_scenarios;
 pub mod notice;

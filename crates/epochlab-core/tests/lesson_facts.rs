@@ -225,7 +225,16 @@ fn windows(lesson: &Lesson) -> Vec<(String, Window)> {
                 let upto = Some((p.before as usize).saturating_sub(1));
                 (p.prompt.clone(), Window { upto, ..whole(scenario, &[p.variant]) })
             }
-            LessonStep::Compare { text, variants } => (text.clone(), whole(scenario, variants)),
+            LessonStep::Compare { text, variants, releases } => {
+                // A comparison of releases may state what any of them shows.
+                let mut scenarios = vec![scenario.clone()];
+                for release in releases {
+                    let mut as_release = scenario.clone();
+                    as_release.config.set_release(*release);
+                    scenarios.push(as_release);
+                }
+                (text.clone(), Window { scenarios, ..whole(scenario, variants) })
+            }
             LessonStep::Task(t) => {
                 let scenarios = vec![lesson.scenario.clone(), lesson.with_events(&t.solution)];
                 (t.goal.clone(), Window { scenarios, ..whole(scenario, &Variant::ALL) })

@@ -231,3 +231,45 @@ fn no_explanation_shows_a_step_that_a_later_question_asks_about() {
         }
     }
 }
+
+/// Issue 21: "the same story under 3.6 and under 4.1 side by side". Lesson 12's comparison runs the lesson's
+/// events as each release: 3.6 elects A back and loses m2 (allowed: the whole ISR lost power); 4.1 waits
+/// for B, the Eligible Leader Replica, and loses nothing.
+#[test]
+fn kafka_today_compares_3_6_and_4_1_side_by_side() {
+    use epochlab_core::lesson::release_columns;
+    let all = lessons();
+    let (_, lesson) = all.iter().find(|(_, l)| l.id == "kafka-today").expect("lesson 12");
+    let (i, releases) = lesson
+        .steps
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| match s {
+            LessonStep::Compare { releases, .. } if !releases.is_empty() => Some((i, releases.clone())),
+            _ => None,
+        })
+        .expect("a comparison of releases");
+    let ids: Vec<String> = releases.iter().map(|r| r.id()).collect();
+    assert_eq!(ids, ["3.6", "4.1"]);
+    let [old, new] = &release_columns(lesson.step_scenario(i), &releases)[..] else { panic!("two columns") };
+    let log =
+        |c: &epochlab_core::lesson::ReleaseColumn, b: &str| c.logs.iter().find(|(n, _)| n == b).unwrap().1.join(" ");
+    assert_eq!(old.leader.as_deref(), Some("A"));
+    assert_eq!(old.lost, [("m2".to_string(), true)], "3.6 loses m2, allowed");
+    assert!(!log(old, "B").contains("m2"), "B truncated m2 to follow A: {}", log(old, "B"));
+    assert_eq!(new.leader.as_deref(), Some("B"));
+    assert!(new.lost.is_empty() && new.bugs.is_empty() && old.bugs.is_empty());
+    assert!(log(new, "A").contains("m2") && log(new, "B").contains("m2"));
+}
+
+#[test]
+fn a_comparison_of_releases_names_two_to_four_real_releases() {
+    let base = r#"{"id": "x", "title": "x", "minutes": 3, "preset": "happy-path", "variants": ["kip-279"], "takeaway": "x",
+        "steps": [{"compare": "x", "variants": ["kip-279"], "releases": RELEASES}]}"#;
+    let parse = |releases: &str| parse_lesson(&base.replace("RELEASES", releases));
+    assert!(parse(r#"["2.0", "4.1"]"#).is_ok());
+    let one = parse(r#"["4.1"]"#).unwrap_err().to_string();
+    assert!(one.contains("steps[0]") && one.contains("two to four"), "{one}");
+    let unknown = parse(r#"["3.6", "5.0"]"#).unwrap_err().to_string();
+    assert!(unknown.contains("\"releases\"") && unknown.contains("5.0"), "{unknown}");
+}

@@ -13,6 +13,7 @@ mod check;
 mod index;
 mod misconception;
 mod parse;
+mod releases;
 mod source;
 mod validate;
 
@@ -21,13 +22,14 @@ pub use check::Check;
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
 pub use parse::{parse_lesson, LessonError};
+pub use releases::{release_columns, ReleaseColumn};
 pub use source::Source;
 pub use validate::validate;
 
 use std::collections::BTreeMap;
 
 use crate::scenario::{Event, Scenario};
-use crate::variant::Variant;
+use crate::variant::{KafkaVersion, Variant};
 
 /// A whole lesson.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,12 +68,15 @@ pub enum LessonStep {
     Predict(Prediction),
     /// Something the learner does on the live timeline, graded by a check.
     Task(Task),
-    /// Switch to or add variants, with the first difference marked.
+    /// Switch to or add variants, with the first difference marked; or, with `releases`, the lesson's story
+    /// under each of those Kafka releases, side by side in the lesson (`release_columns`).
     Compare {
         /// What to look at.
         text: String,
         /// The variants side by side.
         variants: Vec<Variant>,
+        /// Kafka releases whose outcomes stand side by side (none: a comparison of variants only).
+        releases: Vec<KafkaVersion>,
     },
 }
 

@@ -9,7 +9,7 @@ use super::{Check, Highlight, Lesson, LessonStep, Misconception, Prediction, Que
 use crate::invariants::InvariantId;
 use crate::presets;
 use crate::scenario::{parse_scenario_value, Event, EventKind, Scenario};
-use crate::variant::Variant;
+use crate::variant::{KafkaVersion, Variant};
 
 /// What is wrong with a lesson file, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,6 +97,21 @@ fn variants(value: Option<&Value>, at: &str) -> Result<Vec<Variant>, LessonError
     }
 }
 
+/// A comparison's Kafka releases: none, or at least two (`["3.6", "4.1"]`).
+fn releases(value: Option<&Value>, at: &str) -> Result<Vec<KafkaVersion>, LessonError> {
+    let Some(value) = value else { return Ok(Vec::new()) };
+    let Some(items) = value.as_array().filter(|items| (2..=4).contains(&items.len())) else {
+        return err(at, "\"releases\" expects two to four Kafka releases, as \"3.6\"");
+    };
+    items
+        .iter()
+        .map(|r| {
+            let id = r.as_str().unwrap_or_default();
+            KafkaVersion::parse(id).or_else(|why| err(at, format!("\"releases\": {why}")))
+        })
+        .collect()
+}
+
 fn step(value: &Value, i: usize, scenario: &Scenario) -> Result<LessonStep, LessonError> {
     let at = format!("steps[{i}]");
     let Value::Object(map) = value else { return err(&at, "expected an object") };
@@ -111,7 +126,8 @@ fn step(value: &Value, i: usize, scenario: &Scenario) -> Result<LessonStep, Less
         return task(map, goal, &at, scenario).map(LessonStep::Task);
     }
     if let Some(text) = map.get("compare").and_then(Value::as_str) {
-        return Ok(LessonStep::Compare { text: text.to_string(), variants: variants(map.get("variants"), &at)? });
+        let (variants, releases) = (variants(map.get("variants"), &at)?, releases(map.get("releases"), &at)?);
+        return Ok(LessonStep::Compare { text: text.to_string(), variants, releases });
     }
     err(&at, "expected one of \"explain\", \"predict\", \"task\" or \"compare\"")
 }
