@@ -91,6 +91,14 @@ fn the_validator_refuses_a_lesson_that_contradicts_the_simulator() {
         t.wrong = t.solution.clone();
     }
     assert!(validate(&no_grade).unwrap_err().message.contains("near miss"));
+    // A task the learner's starting timeline already passes is done on arrival (issue 21: lesson 7's was).
+    let mut done_on_arrival = lesson.clone();
+    let task = lesson.steps.iter().find(|s| matches!(s, LessonStep::Task(_))).expect("lesson 2 has a task").clone();
+    if let LessonStep::Task(t) = &task {
+        done_on_arrival.scenario = lesson.with_events(&t.solution);
+    }
+    done_on_arrival.steps = vec![task];
+    assert!(validate(&done_on_arrival).unwrap_err().message.contains("done on arrival"));
     // A wrong choice without its misconception.
     let mut unmapped = lesson;
     for step in &mut unmapped.steps {
