@@ -108,7 +108,7 @@ test('kafka-2.1 reports no failure at the default bounds, every state explored, 
   await page.getByTestId('checker-depth').fill('6');
   await page.getByTestId('checker-depth').dispatchEvent('change');
   await page.getByTestId('checker-run').click();
-  await expect(result(page)).toContainText('kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6 (', { timeout: 60_000 });
+  await expect(result(page)).toContainText('kafka-2.1: no failure within 2 brokers, 2 records, epoch 3, depth 6, stopped at the depth bound', { timeout: 60_000 });
   await expect(result(page)).toContainText('longer paths were not tried');
   await expect(chips(page)).toHaveCount(before);
   errors.check();

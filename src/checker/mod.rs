@@ -141,5 +141,13 @@ mod tests {
         assert!(protocol::read(&check_request("kip-279", &["I1"], [2, 2, 3, 9], "tiny", &settings, None)).is_err());
         assert!(protocol::read("{").is_err());
         assert_eq!(Reply::parse("garbage").kind, "failed");
+        // A bound out of range or missing is refused with the reason, not clamped (issue 22).
+        let deep = protocol::read(&check_request("kip-279", &["I1"], [2, 2, 3, 99], "default", &settings, None));
+        assert_eq!(deep.err().as_deref(), Some("depth 99 is out of range (1 to 30)"));
+        let mut partial: serde_json::Value =
+            serde_json::from_str(&check_request("kip-279", &["I1"], [2, 2, 3, 9], "default", &settings, None)).unwrap();
+        partial.as_object_mut().unwrap().remove("records");
+        let none = protocol::read(&partial.to_string());
+        assert_eq!(none.err().as_deref(), Some("no records given"));
     }
 }

@@ -1,6 +1,9 @@
 //! The worker's side of the messages: requests read from JSON, replies worded and written as JSON.
 
-use epochlab_core::checker::{no_failure_words, shrink, Alphabet, CheckConfig, CheckResult, Progress, Stamp};
+use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, MAX_STATES, RECORDS};
+use epochlab_core::checker::{
+    no_failure_words, shrink, Alphabet, CheckConfig, CheckResult, Progress, SearchEnd, Stamp,
+};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -18,7 +21,11 @@ pub enum Request {
 pub fn read(text: &str) -> Result<Request, String> {
     let v: Value = serde_json::from_str(text).map_err(|e| format!("a garbled request: {e}"))?;
     let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
-    let n = |k: &str| v.get(k).and_then(Value::as_u64).unwrap_or_default();
+    // A bound missing or out of range is refused with the reason, never defaulted or clamped.
+    let n = |b: Bound| match v.get(b.name).and_then(Value::as_u64) {
+        Some(value) => b.check(value),
+        None => Err(format!("no {} given", b.name)),
+    };
     let variant = || Variant::from_id(s("variant")).ok_or_else(|| format!("unknown variant {}", s("variant")));
     match s("t") {
         "cancel" => Ok(Request::Cancel),
@@ -43,11 +50,11 @@ pub fn read(text: &str) -> Result<Request, String> {
             let claim = v.get("claim").and_then(Value::as_str).map(str::to_string);
             let config = Box::new(CheckConfig {
                 variant: variant()?,
-                brokers: n("brokers").clamp(2, 3) as u8,
-                records: n("records").clamp(1, 4) as u8,
-                epochs: n("epochs").clamp(1, 6) as i32,
-                depth: n("depth").clamp(1, 20) as u32,
-                max_states: 2_000_000,
+                brokers: n(BROKERS)? as u8,
+                records: n(RECORDS)? as u8,
+                epochs: n(EPOCHS)? as i32,
+                depth: n(DEPTH)? as u32,
+                max_states: MAX_STATES.default,
                 goal,
                 alphabet,
                 config,
@@ -88,21 +95,15 @@ pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&s
             );
             (text, json!({ "scenario": s.to_json(), "cursor": v.step, "notice": notice }))
         }
-        None if r.cancelled => (format!("Cancelled ({counts})."), Value::Null),
-        None if r.hit_state_limit => {
-            (format!("No failure in the first {counts}: stopped at the state limit."), Value::Null)
-        }
-        None if r.exhausted => (
-            format!(
-                "{}: {nothing} within {bounds}, every reachable state explored ({counts}; {rate}).",
-                c.variant.id()
-            ),
-            Value::Null,
-        ),
-        None => (
-            format!("{}: {nothing} within {bounds} ({counts}; {rate}); longer paths were not tried.", c.variant.id()),
-            Value::Null,
-        ),
+        None => match r.end {
+            SearchEnd::Cancelled => (format!("Cancelled ({counts})."), Value::Null),
+            SearchEnd::StateLimit => (format!("No failure in the first {counts}: {}.", r.end.words()), Value::Null),
+            end => {
+                let text =
+                    format!("{}: {nothing} within {bounds}, {} ({counts}; {rate}).", c.variant.id(), end.words());
+                (text, Value::Null)
+            }
+        },
     };
     let stamp = Stamp::of(c, r);
     let Some(claim) = claim else {

@@ -9,7 +9,8 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use epochlab_core::checker::{default_goal, Stamp, DEFAULT_DEPTH};
+use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, RECORDS};
+use epochlab_core::checker::{default_goal, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
@@ -224,7 +225,7 @@ fn settings(s: &Scenario) -> String {
     Scenario { events: Vec::new(), ..s.clone() }.to_json()
 }
 
-/// The form, once: the defaults are the checker's (hw-truncation, 2 brokers, 2 records, epoch 3, depth 13).
+/// The form, once: its bounds, limits and defaults are the core's (`checker::bounds`), the variant hw-truncation.
 fn form_markup() -> String {
     let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
     let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
@@ -235,12 +236,17 @@ fn form_markup() -> String {
             format!("<option value=\"{v}\"{}>{words}</option>", if i == 0 { " selected" } else { "" })
         })
         .collect();
-    let number = |label: &str, name: &str, value: u32, max: u32| {
+    let number = |label: &str, b: Bound| {
         format!(
-            "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"1\" max=\"{max}\" \
-                 value=\"{value}\" data-testid=\"checker-{name}\"></label>"
+            "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"{}\" max=\"{}\" \
+                 value=\"{}\" data-testid=\"checker-{name}\"></label>",
+            b.min,
+            b.max,
+            b.default,
+            name = b.name
         )
     };
+    let brokers: String = (BROKERS.min..=BROKERS.max).map(|n| option(&n.to_string(), n == BROKERS.default)).collect();
     let goal: String = default_goal()
         .into_iter()
         .map(|i| {
@@ -259,13 +265,11 @@ fn form_markup() -> String {
          <fieldset class=\"checker__form\"><label class=\"config__field\">Look for <select name=\"question\" \
          data-testid=\"checker-question\">{questions}</select></label><label class=\"config__field\">Variant <select name=\"variant\" \
          data-testid=\"checker-variant\">{variants}</select></label><label class=\"config__field\">Brokers <select \
-         name=\"brokers\" data-testid=\"checker-brokers\">{}{}</select></label>{}{}{}<span class=\"checker__invariants\">\
+         name=\"brokers\" data-testid=\"checker-brokers\">{brokers}</select></label>{}{}{}<span class=\"checker__invariants\">\
          Invariants (for “any invariant ticked below”): {goal}</span></fieldset>",
-        option("2", true),
-        option("3", false),
-        number("Records", "records", 2, 4),
-        number("Leader epochs", "epochs", 3, 6),
-        number("Depth (events)", "depth", DEFAULT_DEPTH, 20)
+        number("Records", RECORDS),
+        number("Leader epochs", EPOCHS),
+        number("Depth (events)", DEPTH)
     )
 }
 

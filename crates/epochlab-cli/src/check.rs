@@ -3,7 +3,8 @@
 
 use std::time::Instant;
 
-use epochlab_core::checker::{check, Alphabet, CheckConfig, CheckResult};
+use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, MAX_STATES, RECORDS};
+use epochlab_core::checker::{check, Alphabet, CheckConfig, CheckResult, SearchEnd};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::variant::KafkaVersion;
 use epochlab_core::Variant;
@@ -39,18 +40,12 @@ pub(crate) fn run(bounds: &Bounds, as_json: bool) -> Result<String, String> {
 }
 
 fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
-    let range = |name: &str, value: u64, lo: u64, hi: u64| {
-        if (lo..=hi).contains(&value) {
-            Ok(())
-        } else {
-            Err(format!("--{name} {value} is out of range ({lo} to {hi})"))
-        }
-    };
-    range("brokers", u64::from(b.brokers), 1, 4)?;
-    range("records", u64::from(b.records), 0, 8)?;
-    range("epochs", b.epochs.max(0) as u64, 0, 20)?;
-    range("depth", u64::from(b.depth), 1, 40)?;
-    range("max-states", b.max_states, 1, 100_000_000)?;
+    let range = |bound: Bound, value: u64| bound.check(value).map_err(|why| format!("--{why}"));
+    range(BROKERS, u64::from(b.brokers))?;
+    range(RECORDS, u64::from(b.records))?;
+    range(EPOCHS, b.epochs.max(0) as u64)?;
+    range(DEPTH, u64::from(b.depth))?;
+    range(MAX_STATES, b.max_states)?;
     let alphabet = Alphabet::from_id(&b.alphabet)
         .ok_or_else(|| format!("unknown alphabet \"{}\" (expected default or full)", b.alphabet))?;
     let goal = b
@@ -103,7 +98,8 @@ fn to_json(r: &CheckResult, seconds: f64) -> String {
         r.violation.as_ref().map(|v| json!({"invariant": v.invariant.id(), "step": v.step, "message": v.message}));
     let out = json!({
         "verdict": verdict(r),
-        "exhausted": r.exhausted,
+        "exhausted": r.end == SearchEnd::Exhausted,
+        "end": r.end.words(),
         "unique_states": r.unique_states,
         "transitions": r.transitions,
         "depth_reached": r.depth_reached,
@@ -122,15 +118,8 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
         r.unique_states, r.transitions, r.depth_reached
     );
     let Some(scenario) = &r.counterexample else {
-        let why = if r.exhausted {
-            "every state within the bounds explored"
-        } else if r.hit_state_limit {
-            "stopped at the state limit"
-        } else {
-            "stopped at the depth bound"
-        };
         let nothing = epochlab_core::checker::no_failure_words(&c.goal);
-        return format!("{}: {nothing} within {bounds} ({why})\n{counts}\n", searched_name(c));
+        return format!("{}: {nothing} within {bounds} ({})\n{counts}\n", searched_name(c), r.end.words());
     };
     let v = r.violation.as_ref().map_or(String::new(), |v| {
         format!("{} {} at step {}: {}", v.invariant.id(), v.invariant.name(), v.step, v.message)

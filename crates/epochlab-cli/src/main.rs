@@ -13,6 +13,7 @@ mod shrink;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use epochlab_core::checker::bounds;
 
 #[derive(Parser)]
 #[command(
@@ -83,20 +84,20 @@ enum Command {
         /// Or a Kafka release (0.10.2 to 4.1), with its rules (the min-ISR HW gate, ELR, …).
         #[arg(long, value_name = "RELEASE")]
         kafka: Option<String>,
-        /// Brokers (1 to 4).
-        #[arg(long, default_value_t = 2)]
+        /// Brokers (2 to 4).
+        #[arg(long, default_value_t = bounds::BROKERS.default as u8)]
         brokers: u8,
-        /// Records a path may append (produce is not offered past this).
-        #[arg(long, default_value_t = 2)]
+        /// Records a path may append (produce is not offered past this; 1 to 6).
+        #[arg(long, default_value_t = bounds::RECORDS.default as u8)]
         records: u8,
-        /// The highest leader epoch a path may reach.
-        #[arg(long, default_value_t = 3)]
+        /// The highest leader epoch a path may reach (1 to 10).
+        #[arg(long, default_value_t = bounds::EPOCHS.default as i32)]
         epochs: i32,
-        /// The longest path.
-        #[arg(long, default_value_t = epochlab_core::checker::DEFAULT_DEPTH)]
+        /// The longest path (1 to 30).
+        #[arg(long, default_value_t = bounds::DEPTH.default as u32)]
         depth: u32,
         /// Unique states at which the search stops.
-        #[arg(long, default_value_t = 2_000_000)]
+        #[arg(long, default_value_t = bounds::MAX_STATES.default)]
         max_states: u64,
         /// An invariant to look for (repeatable; default I1 I2 I3 I4 I5 I7 L1).
         #[arg(long = "invariant", value_name = "I")]

@@ -1,7 +1,7 @@
 //! The model checker finds the shortest failure of each broken variant and none in the fixed ones, within
 //! the default bounds; every counterexample, run as a scenario, shows its violation at its last step.
 
-use epochlab_core::checker::{check, CheckConfig, CheckResult};
+use epochlab_core::checker::{check, CheckConfig, CheckResult, SearchEnd};
 use epochlab_core::{run_variant, Variant};
 
 fn search(variant: Variant) -> CheckResult {
@@ -61,10 +61,10 @@ fn kafka_2_1_and_diverging_epoch_have_none_and_the_search_sees_every_state() {
     for variant in [Variant::Kafka21, Variant::DivergingEpoch] {
         let whole = search(variant);
         assert!(whole.counterexample.is_none(), "{}: {:?}", variant.id(), whole.violation);
-        assert!(whole.exhausted && !whole.hit_state_limit && !whole.cancelled, "{}: {whole:?}", variant.id());
+        assert!(whole.end == SearchEnd::Exhausted, "{}: {whole:?}", variant.id());
         let short = check(&CheckConfig { variant, depth: 12, ..CheckConfig::default() }, |_| true);
         assert!(short.counterexample.is_none(), "{}: {:?}", variant.id(), short.violation);
-        assert!(!short.exhausted, "{}: {short:?}", variant.id());
+        assert!(short.end == SearchEnd::DepthBound, "{}: {short:?}", variant.id());
         let (all, at_12) = (whole.unique_states, short.unique_states);
         assert!(all > at_12, "{}: {at_12} then {all}", variant.id());
         println!("{}: none, exhausted with {all} states; {at_12} states at depth 12", variant.id());
@@ -78,7 +78,11 @@ fn kafka_2_1_and_diverging_epoch_have_none_with_three_brokers_at_depth_10() {
     for variant in [Variant::Kafka21, Variant::DivergingEpoch] {
         let r = check(&CheckConfig { variant, brokers: 3, depth: 10, ..CheckConfig::default() }, |_| true);
         assert!(r.counterexample.is_none(), "{}: {:?}", variant.id(), r.violation);
-        assert!(!r.hit_state_limit && !r.cancelled && r.depth_reached == 10, "{}: {r:?}", variant.id());
+        assert!(
+            matches!(r.end, SearchEnd::Found | SearchEnd::Exhausted | SearchEnd::DepthBound) && r.depth_reached == 10,
+            "{}: {r:?}",
+            variant.id()
+        );
         println!("{}, 3 brokers, depth 10: none, {} states", variant.id(), r.unique_states);
     }
 }
@@ -191,7 +195,7 @@ fn a_cancelled_search_says_so_and_is_not_exhausted() {
         assert!(p.unique_states > 0 && p.queue > 0);
         calls < 3
     });
-    assert!(r.cancelled && !r.exhausted && r.counterexample.is_none(), "{r:?}");
+    assert!(r.end == SearchEnd::Cancelled && r.counterexample.is_none(), "{r:?}");
     assert_eq!(calls, 3);
 }
 
@@ -203,7 +207,7 @@ fn kafka_2_1_with_three_brokers_is_exhausted_given_the_depth() {
     let config = CheckConfig { variant: Variant::Kafka21, brokers: 3, depth: 30, ..CheckConfig::default() };
     let r = check(&config, |_| true);
     assert!(r.counterexample.is_none(), "{:?}", r.violation);
-    assert!(r.exhausted, "{r:?}");
+    assert!(r.end == SearchEnd::Exhausted, "{r:?}");
     assert!(r.depth_reached < 30, "{}", r.depth_reached);
     println!("kafka-2.1, 3 brokers: exhausted, {} states, depth {}", r.unique_states, r.depth_reached);
 }

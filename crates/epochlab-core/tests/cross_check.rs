@@ -8,7 +8,7 @@
 
 mod support;
 
-use epochlab_core::checker::{check, CheckConfig};
+use epochlab_core::checker::{check, CheckConfig, SearchEnd};
 use epochlab_core::Variant;
 use support::stateright_model::stateright_bfs;
 
@@ -20,7 +20,7 @@ fn assert_same(config: &CheckConfig) {
     let name = format!("{} ({} brokers, depth {})", config.variant.id(), config.brokers, config.depth);
     let whole = CheckConfig { goal: Vec::new(), ..config.clone() };
     let ours = check(&whole, |_| true);
-    assert!(ours.counterexample.is_none() && !ours.hit_state_limit, "{name}: {ours:?}");
+    assert!(ours.counterexample.is_none() && ours.end != SearchEnd::StateLimit, "{name}: {ours:?}");
     let states = ours.unique_states;
     let theirs = stateright_bfs(&whole);
     assert_eq!(states as usize, theirs.unique_states, "{name}: unique states, ours vs stateright's");

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::{canon, check, default_goal, Alphabet, CheckConfig, Node, Space};
+use super::{canon, check, default_goal, Alphabet, CheckConfig, Node, SearchEnd, Space};
 use crate::engine::{Memory, Sim};
 use crate::fingerprint::fingerprint;
 use crate::invariants::InvariantId;
@@ -124,7 +124,7 @@ fn exact_shortest(config: &CheckConfig) -> BTreeMap<InvariantId, u32> {
 
 fn checker_shortest(config: &CheckConfig, goal: Vec<InvariantId>) -> Option<u32> {
     let r = check(&CheckConfig { goal, ..config.clone() }, |_| true);
-    assert!(!r.hit_state_limit, "{r:?}");
+    assert!(r.end != SearchEnd::StateLimit, "{r:?}");
     r.counterexample.map(|s| s.events.len() as u32)
 }
 

@@ -9,6 +9,7 @@
 //! stops cleanly and says so. A result with no failure can be stamped (`stamp`) for a share link.
 
 mod alphabet;
+pub mod bounds;
 mod canon;
 #[cfg(test)]
 mod faithful;
@@ -72,11 +73,11 @@ impl Default for CheckConfig {
     fn default() -> Self {
         CheckConfig {
             variant: Variant::Kip279,
-            brokers: 2,
-            records: 2,
-            epochs: 3,
+            brokers: bounds::BROKERS.default as u8,
+            records: bounds::RECORDS.default as u8,
+            epochs: bounds::EPOCHS.default as i32,
             depth: DEFAULT_DEPTH,
-            max_states: 2_000_000,
+            max_states: bounds::MAX_STATES.default,
             goal: default_goal(),
             alphabet: Alphabet::Default,
             config: Config::default(),
@@ -84,11 +85,8 @@ impl Default for CheckConfig {
     }
 }
 
-/// The default depth bound. The issue asked for 12, but the whole space within the other default bounds (2
-/// brokers, 2 records, epoch 3) needs 13 events to close (model §11.1): at 13 a search of a safe variant
-/// has seen every state and can say so, at 12 it can only say it stopped at the depth bound. The state
-/// counts differ by eight, so the proof costs nothing.
-pub const DEFAULT_DEPTH: u32 = 13;
+/// The default depth bound ([`bounds::DEPTH`]).
+pub const DEFAULT_DEPTH: u32 = bounds::DEPTH.default as u32;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,12 +95,8 @@ pub struct CheckResult {
     pub counterexample: Option<Scenario>,
     /// The violation at its last step.
     pub violation: Option<Violation>,
-    /// Every state within the bounds was explored (no counterexample, or one found before the limits).
-    pub exhausted: bool,
-    /// Stopped at the state limit.
-    pub hit_state_limit: bool,
-    /// Stopped because the progress callback asked.
-    pub cancelled: bool,
+    /// How it ended.
+    pub end: SearchEnd,
     /// Unique states seen.
     pub unique_states: u64,
     /// Transitions taken (applied events, including those leading to states seen before).
@@ -111,6 +105,34 @@ pub struct CheckResult {
     pub depth_reached: u32,
     /// Bytes the visited set and the path arena held at the end (the frontier's nodes come on top).
     pub seen_bytes: u64,
+}
+
+/// How a search ended: one of five, worded once for the CLI and the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchEnd {
+    /// A counterexample was found (the shortest).
+    Found,
+    /// No failure, and every state within the bounds was explored.
+    Exhausted,
+    /// No failure up to the depth bound, and longer paths lead to states not seen.
+    DepthBound,
+    /// Stopped at the state limit.
+    StateLimit,
+    /// Stopped because the progress callback asked.
+    Cancelled,
+}
+
+impl SearchEnd {
+    /// How it ended, in words that follow "no failure within …, " (or stand alone for a failure found).
+    pub fn words(self) -> &'static str {
+        match self {
+            SearchEnd::Found => "a failure found",
+            SearchEnd::Exhausted => "every reachable state explored",
+            SearchEnd::DepthBound => "stopped at the depth bound: longer paths were not tried",
+            SearchEnd::StateLimit => "stopped at the state limit",
+            SearchEnd::Cancelled => "cancelled",
+        }
+    }
 }
 
 /// Where a running search is, for a progress bar.

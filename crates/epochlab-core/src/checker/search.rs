@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 
 use super::seen::Seen;
 use super::space::{Node, Space};
-use super::{CheckConfig, CheckResult, Progress};
+use super::{CheckConfig, CheckResult, Progress, SearchEnd};
 use crate::invariants::Violation;
 use crate::scenario::Scenario;
 
@@ -111,7 +111,8 @@ impl Search {
         }
         for _ in 0..budget.max(1) {
             let Some((node, path)) = self.queue.pop_front() else {
-                return Some(self.finish(None, self.depth, true));
+                let end = if self.depth_cut { SearchEnd::DepthBound } else { SearchEnd::Exhausted };
+                return Some(self.finish(None, self.depth, end));
             };
             self.depth = self.depth.max(node.depth());
             if self.space.at_depth_bound(&node) {
@@ -143,8 +144,7 @@ impl Search {
 
     /// Stop here: the result so far, marked cancelled.
     pub fn cancel(&mut self) -> CheckResult {
-        self.result.cancelled = true;
-        self.finish(None, self.depth, false)
+        self.finish(None, self.depth, SearchEnd::Cancelled)
     }
 
     /// Queue the new successors of `node`; the result if one ends a counterexample or fills the state limit.
@@ -171,19 +171,16 @@ impl Search {
             ControlFlow::Continue(())
         });
         match ended? {
-            Ended::Found(found) => Some(self.finish(Some(*found), node.depth() + 1, true)),
-            Ended::StateLimit => {
-                self.result.hit_state_limit = true;
-                Some(self.finish(None, node.depth() + 1, false))
-            }
+            Ended::Found(found) => Some(self.finish(Some(*found), node.depth() + 1, SearchEnd::Found)),
+            Ended::StateLimit => Some(self.finish(None, node.depth() + 1, SearchEnd::StateLimit)),
         }
     }
 
-    fn finish(&mut self, found: Option<(Scenario, Violation)>, depth: u32, exhausted: bool) -> CheckResult {
+    fn finish(&mut self, found: Option<(Scenario, Violation)>, depth: u32, end: SearchEnd) -> CheckResult {
         let mut r = self.result.clone();
         r.unique_states = self.seen.len() as u64;
         r.depth_reached = self.depth.max(depth);
-        r.exhausted = exhausted && !self.depth_cut && found.is_none();
+        r.end = end;
         r.seen_bytes = (self.seen.bytes() + self.paths.bytes()) as u64;
         if let Some((scenario, violation)) = found {
             r.counterexample = Some(scenario);
@@ -199,9 +196,7 @@ fn empty_result() -> CheckResult {
     CheckResult {
         counterexample: None,
         violation: None,
-        exhausted: false,
-        hit_state_limit: false,
-        cancelled: false,
+        end: SearchEnd::Cancelled,
         unique_states: 0,
         transitions: 0,
         depth_reached: 0,

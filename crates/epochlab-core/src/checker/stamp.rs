@@ -8,12 +8,13 @@
 //!            scenario's, with the searched variant): a re-check under other settings is told apart
 //! ```
 //!
-//! Only fields the browser's search accepts as they are (2 or 3 brokers, 1 to 4 records, epochs 1 to 6,
-//! depth 1 to 20), so a re-check runs exactly the stamped search. Pure text, no serde: the page reads it.
+//! Only bounds a search accepts as they are (`checker::bounds`: 2 to 4 brokers, 1 to 6 records, epochs 1
+//! to 10, depth 1 to 30), so a re-check runs exactly the stamped search. Pure text, no serde: the page reads it.
 
 use std::fmt;
 
-use super::{Alphabet, CheckConfig, CheckResult};
+use super::bounds::{Bound, BROKERS, DEPTH, EPOCHS, RECORDS};
+use super::{Alphabet, CheckConfig, CheckResult, SearchEnd};
 use crate::invariants::InvariantId;
 use crate::scenario::{Config, Scenario};
 use crate::share::crc32;
@@ -41,8 +42,12 @@ pub struct Stamp {
     pub config: u32,
 }
 
-/// The bounds a stamp may carry, as the browser's search takes them: brokers, records, epochs, depth.
-const RANGES: [(&str, u32, u32); 4] = [("brokers", 2, 3), ("records", 1, 4), ("epochs", 1, 6), ("depth", 1, 20)];
+/// The bounds a stamp may carry, as a search takes them: brokers, records, epochs, depth.
+const RANGES: [(&str, u32, u32); 4] = [range(BROKERS), range(RECORDS), range(EPOCHS), range(DEPTH)];
+
+const fn range(b: Bound) -> (&'static str, u32, u32) {
+    (b.name, b.min as u32, b.max as u32)
+}
 
 /// The CRC-32 of the contract JSON of cluster settings `config` as a search under `variant` runs them.
 pub fn settings_crc(config: &Config, variant: Variant) -> u32 {
@@ -54,7 +59,7 @@ impl Stamp {
     /// The stamp of a search that ended with no failure, unless it was cancelled or hit the state limit
     /// (then it proves nothing) or its bounds are ones a stamp cannot carry.
     pub fn of(c: &CheckConfig, r: &CheckResult) -> Option<Stamp> {
-        if r.counterexample.is_some() || r.cancelled || r.hit_state_limit {
+        if !matches!(r.end, SearchEnd::Exhausted | SearchEnd::DepthBound) {
             return None;
         }
         let bounds = [u32::from(c.brokers), u32::from(c.records), u32::try_from(c.epochs).ok()?, c.depth];
@@ -67,7 +72,7 @@ impl Stamp {
             bounds,
             goal,
             states: r.unique_states,
-            exhausted: r.exhausted,
+            exhausted: r.end == SearchEnd::Exhausted,
             config,
         };
         (fits && !stamp.goal.is_empty()).then_some(stamp)
