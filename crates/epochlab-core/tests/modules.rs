@@ -42,16 +42,38 @@ fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             .filter(|l| !l.trim_start().starts_with("//"))
             .collect::<Vec<_>>()
             .join("\n");
-        let deps = code
-            .match_indices("crate::")
-            .map(|(at, _)| {
-                code[at + 7..].chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect::<String>()
-            })
-            .filter(|d| !d.is_empty() && *d != name)
-            .collect();
-        modules.insert(name, deps);
+        let deps = code.match_indices("crate::").flat_map(|(at, _)| named_after(&code[at + 7..]));
+        modules.insert(name.clone(), deps.filter(|d| !d.is_empty() && *d != name).collect());
     }
     modules
+}
+
+/// The top-level modules a path after `crate::` names: `engine::Sim` names engine, and a group
+/// `{engine::Sim, trace::{Step, Trace}}` names each of its members' first segments.
+fn named_after(rest: &str) -> Vec<String> {
+    let word = |s: &str| s.chars().take_while(|c| c.is_ascii_lowercase() || *c == '_').collect::<String>();
+    let Some(group) = rest.strip_prefix('{') else { return vec![word(rest)] };
+    let mut depth = 0usize;
+    let mut members = vec![String::new()];
+    for c in group.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => break,
+            '}' => depth -= 1,
+            ',' if depth == 0 => members.push(String::new()),
+            _ => {}
+        }
+        if let Some(member) = members.last_mut().filter(|_| depth == 0 && c != ',' && c != '}') {
+            member.push(c);
+        }
+    }
+    members.iter().map(|m| word(m.trim())).collect()
+}
+
+#[test]
+fn a_grouped_use_names_each_module_it_reaches() {
+    assert_eq!(named_after("engine::Sim;"), ["engine"]);
+    assert_eq!(named_after("{engine::Sim, trace::{Step, Trace}, scenario};"), ["engine", "trace", "scenario"]);
 }
 
 /// A cycle through `at`, if the depth-first walk finds one.
