@@ -19,6 +19,7 @@ mod engine;
 pub mod epoch_cache;
 pub mod fingerprint;
 pub mod invariants;
+pub mod kafka_error;
 pub mod lesson;
 pub mod messages;
 pub mod png;

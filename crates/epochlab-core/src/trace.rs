@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::epoch_cache::EpochEnd;
 use crate::invariants::Violation;
+use crate::kafka_error::KafkaError;
 pub use crate::record::RecordInfo;
 use crate::scenario::EventKind;
 use crate::state::{BrokerId, BrokerSet, State};
@@ -20,8 +21,8 @@ pub enum Outcome {
     Applied,
     /// The event could not apply in this state; nothing changed.
     Rejected {
-        /// Kafka's error name (e.g. `NOT_LEADER_OR_FOLLOWER`) or the model's (`BROKER_NOT_AVAILABLE`).
-        reason: &'static str,
+        /// Kafka's error (e.g. `NOT_LEADER_OR_FOLLOWER`) or the model's (`BROKER_ALREADY_UP`).
+        reason: KafkaError,
     },
 }
 
@@ -33,12 +34,17 @@ impl Outcome {
             Outcome::Rejected { .. } => "rejected",
         }
     }
-    /// The rejection reason, if rejected.
-    pub fn reason(&self) -> Option<&'static str> {
+    /// The rejection's code, if rejected.
+    pub fn error(&self) -> Option<KafkaError> {
         match self {
             Outcome::Applied => None,
-            Outcome::Rejected { reason } => Some(reason),
+            Outcome::Rejected { reason } => Some(*reason),
         }
+    }
+
+    /// The rejection's code as Kafka writes it, if rejected.
+    pub fn reason(&self) -> Option<&'static str> {
+        self.error().map(KafkaError::name)
     }
 }
 

@@ -3,14 +3,15 @@
 //! list, bugs first, then the losses Kafka allows grouped by why they are allowed.
 
 use crate::invariants::InvariantId;
+use crate::kafka_error::KafkaError;
 use crate::presets::verdict_of;
 use crate::scenario::{Event, Scenario};
 use crate::trace::Trace;
 
 /// The rejection min.insync.replicas gives a write (model §3).
-pub const NOT_ENOUGH_REPLICAS: &str = "NOT_ENOUGH_REPLICAS";
+const NOT_ENOUGH_REPLICAS: KafkaError = KafkaError::NotEnoughReplicas;
 /// The rejection of a write sent to a broker that does not lead (model §3.4 E3).
-pub const NOT_LEADER_OR_FOLLOWER: &str = "NOT_LEADER_OR_FOLLOWER";
+const NOT_LEADER_OR_FOLLOWER: KafkaError = KafkaError::NotLeaderOrFollower;
 
 /// A variant that holds every invariant only because writes were refused: accepted, the same scenario fails
 /// `fails`. Accepted means min.insync.replicas = 1 for NOT_ENOUGH_REPLICAS, and, for NOT_LEADER_OR_FOLLOWER,
@@ -18,7 +19,7 @@ pub const NOT_LEADER_OR_FOLLOWER: &str = "NOT_LEADER_OR_FOLLOWER";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeldByRefusal {
     /// Kafka's error for the refused writes.
-    pub reason: &'static str,
+    pub reason: KafkaError,
     /// The steps whose write was refused.
     pub steps: Vec<u32>,
     /// The scenario's min.insync.replicas.
@@ -35,11 +36,11 @@ pub fn held_by_refusal(scenario: &Scenario, trace: &Trace) -> Option<HeldByRefus
         return None;
     }
     let min_insync_replicas = scenario.config.min_insync_replicas;
-    let refused = |reason: &str| -> Vec<u32> {
-        trace.steps.iter().filter(|s| s.outcome.reason() == Some(reason)).map(|s| s.index).collect()
+    let refused = |reason: KafkaError| -> Vec<u32> {
+        trace.steps.iter().filter(|s| s.outcome.error() == Some(reason)).map(|s| s.index).collect()
     };
     // The counterfactual is a whole run: only when something was refused.
-    let held = |reason: &'static str, steps: Vec<u32>, accepting: &dyn Fn() -> Scenario| {
+    let held = |reason: KafkaError, steps: Vec<u32>, accepting: &dyn Fn() -> Scenario| {
         if steps.is_empty() {
             return None;
         }

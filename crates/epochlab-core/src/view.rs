@@ -299,7 +299,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
         brokers,
         narration: current.map_or_else(String::new, |s| s.narration.clone()),
         rejected: current.and_then(|s| match s.outcome {
-            Outcome::Rejected { reason } => Some(reason),
+            Outcome::Rejected { reason } => Some(reason.name()),
             Outcome::Applied => None,
         }),
         violations,

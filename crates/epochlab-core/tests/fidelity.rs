@@ -34,7 +34,12 @@ fn an_election_that_finds_nobody_on_an_offline_partition_changes_nothing() {
     );
     let t = story(r#"["A", "B"]"#, "", &events);
     for step in &t.steps[3..] {
-        assert_eq!(step.outcome, Outcome::Rejected { reason: "ELIGIBLE_LEADERS_NOT_AVAILABLE" }, "{}", step.narration);
+        assert_eq!(
+            step.outcome,
+            Outcome::Rejected { reason: epochlab_core::kafka_error::KafkaError::EligibleLeadersNotAvailable },
+            "{}",
+            step.narration
+        );
         assert_eq!(step.state, t.steps[2].state, "nothing changes: {}", step.narration);
     }
     assert!(t.steps[3].narration.contains("is offline"), "{}", t.steps[3].narration);

@@ -95,7 +95,7 @@ fn a_write_refused_because_it_went_to_a_follower_is_named_as_what_holds_the_vari
     let trace = epochlab_core::run_variant(&s, epochlab_core::Variant::HwTruncation);
     assert_eq!(trace.steps[3].outcome.reason(), Some("NOT_LEADER_OR_FOLLOWER"));
     let held = epochlab_core::verdict::held_by_refusal(&s, &trace).expect("held by the refusal");
-    assert_eq!((held.reason, held.steps.as_slice()), ("NOT_LEADER_OR_FOLLOWER", [3].as_slice()));
+    assert_eq!((held.reason.name(), held.steps.as_slice()), ("NOT_LEADER_OR_FOLLOWER", [3].as_slice()));
     assert!(held.fails.contains(&epochlab_core::invariants::InvariantId::I1));
     let text = epochlab_core::verdict::verdict_text(&[], Some(&held));
     assert!(

@@ -3,6 +3,7 @@
 
 use super::narrate::list_names;
 use super::{reject, Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::{BrokerId, BrokerSet, FetchState, LeaderAndIsr, Role};
 use crate::trace::{Annotation, TruncateCause};
 use crate::variant::{BecomeFollowerRule, Downgrade};
@@ -42,12 +43,12 @@ impl Sim<'_> {
         let unclean_ok = self.protocol.rules.unclean_leader_election;
         match candidate {
             Some(b) if !c.live.contains(b) => {
-                refuse!(self, "BROKER_NOT_AVAILABLE", "the controller sees {} as dead", self.name(b))
+                refuse!(self, KafkaError::BrokerNotAvailable, "the controller sees {} as dead", self.name(b))
             }
             Some(b) if eligible.contains(b) => Ok(Choice::clean(Some(b), from_elr)),
             Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true, from_elr: false }),
             Some(b) => reject(
-                "ELIGIBLE_LEADERS_NOT_AVAILABLE",
+                KafkaError::EligibleLeadersNotAvailable,
                 if clean.is_some() {
                     say!(self, "{} is not in the {} {}", self.name(b), self.eligible_name(), self.set_names(eligible))
                 } else {

@@ -6,12 +6,13 @@
 
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::BrokerId;
 use crate::trace::{Annotation, TruncateCause};
 
 pub(crate) fn crash(sim: &mut Sim<'_>, b: BrokerId, power: bool, notify: bool) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is already down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is already down", sim.name(b));
     }
     let flushed = sim.state.replica(b).flushed;
     let lost = power.then(|| {
@@ -88,7 +89,7 @@ fn lose_unflushed(sim: &mut Sim<'_>, b: BrokerId, flushed: u32) -> Vec<u32> {
 
 pub(crate) fn shutdown(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is already down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is already down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     r.flushed = r.leo();

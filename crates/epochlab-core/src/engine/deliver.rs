@@ -2,18 +2,19 @@
 
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::BrokerId;
 
 pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     let r = sim.state.replica(b);
     if !r.up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is down", sim.name(b));
     }
     if r.zombie {
-        return refuse!(sim, "ZOMBIE", "{} is a zombie and ignores the controller", sim.name(b));
+        return refuse!(sim, KafkaError::Zombie, "{} is a zombie and ignores the controller", sim.name(b));
     }
     if sim.state.controller.outbox[b as usize].is_none() {
-        return refuse!(sim, "NO_PENDING_REQUEST", "no LeaderAndIsr is waiting for {}", sim.name(b));
+        return refuse!(sim, KafkaError::NoPendingRequest, "no LeaderAndIsr is waiting for {}", sim.name(b));
     }
     Ok(sentence(&sim.apply_leader_and_isr(b)))
 }
@@ -21,10 +22,10 @@ pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> 
 pub(crate) fn zombie(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     let r = sim.state.replica(b);
     if !r.up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is down", sim.name(b));
     }
     if r.zombie {
-        return refuse!(sim, "ALREADY_ZOMBIE", "{} is already a zombie", sim.name(b));
+        return refuse!(sim, KafkaError::AlreadyZombie, "{} is already a zombie", sim.name(b));
     }
     let leader = r.known_leader.map_or("nobody".to_string(), |l| sim.name(l).to_string());
     sim.state.replicas[b as usize].zombie = true;

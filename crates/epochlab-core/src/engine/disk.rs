@@ -2,11 +2,12 @@
 
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::BrokerId;
 
 pub(crate) fn checkpoint_hw(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     let before = r.hw_checkpoint;
@@ -21,7 +22,7 @@ pub(crate) fn checkpoint_hw(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Re
 
 pub(crate) fn flush(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> {
     if !sim.state.replica(b).up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is down", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     let before = r.flushed;

@@ -3,6 +3,7 @@
 
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::scenario::Delivery;
 use crate::state::BrokerSet;
 
@@ -44,5 +45,5 @@ pub(crate) fn refuse_if_nobody_eligible(sim: &Sim<'_>) -> Result<(), Reject> {
         return Ok(());
     }
     let state = if sim.state.controller.leader_epoch < 0 { "has never had a leader" } else { "is offline" };
-    refuse!(sim, "ELIGIBLE_LEADERS_NOT_AVAILABLE", "the partition {state} and {}", sim.why_no_leader())
+    refuse!(sim, KafkaError::EligibleLeadersNotAvailable, "the partition {state} and {}", sim.why_no_leader())
 }

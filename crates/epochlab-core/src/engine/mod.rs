@@ -46,22 +46,23 @@ use crate::scenario::{Acks, Event, Policy, Scenario};
 use crate::state::{BrokerId, State};
 use crate::trace::{Annotation, Outcome, Step};
 
+use crate::kafka_error::KafkaError;
 use crate::variant::Protocol;
 pub(crate) use memory::{Memory, PendingAck};
 
 /// Why an event could not apply: Kafka's error name and the plain-words reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Reject {
-    pub(crate) reason: &'static str,
+    pub(crate) reason: KafkaError,
     pub(crate) why: String,
 }
 
-pub(crate) fn reject<T>(reason: &'static str, why: impl Into<String>) -> Result<T, Reject> {
+pub(crate) fn reject<T>(reason: KafkaError, why: impl Into<String>) -> Result<T, Reject> {
     Err(Reject { reason, why: why.into() })
 }
 
 /// A refusal, its reason formatted only when not `quiet` (one function for every handler: no copy per site).
-pub(crate) fn rejection(quiet: bool, reason: &'static str, why: std::fmt::Arguments<'_>) -> Reject {
+pub(crate) fn rejection(quiet: bool, reason: KafkaError, why: std::fmt::Arguments<'_>) -> Reject {
     Reject { reason, why: if quiet { String::new() } else { why.to_string() } }
 }
 
@@ -110,7 +111,7 @@ impl<'a> Sim<'a> {
     pub(crate) fn broker(&self, name: &str) -> Result<BrokerId, Reject> {
         match self.scenario.broker_index(name) {
             Some(i) => Ok(i as BrokerId),
-            None => refuse!(self, "UNKNOWN_BROKER", "this scenario has no broker {name}"),
+            None => refuse!(self, KafkaError::UnknownBroker, "this scenario has no broker {name}"),
         }
     }
 

@@ -5,6 +5,7 @@
 
 use super::narrate::sentence;
 use super::{reject, PendingAck, Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::scenario::Acks;
 use crate::state::{BrokerId, Entry, Role};
 use crate::trace::Annotation;
@@ -15,15 +16,20 @@ fn target(sim: &Sim<'_>, broker: Option<&str>) -> Result<BrokerId, Reject> {
         Some(name) => sim.broker(name)?,
         None => match sim.state.controller.leader {
             Some(l) => l,
-            None => return reject("LEADER_NOT_AVAILABLE", "the partition has no leader"),
+            None => return reject(KafkaError::LeaderNotAvailable, "the partition has no leader"),
         },
     };
     let r = sim.state.replica(b);
     if !r.up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{} is down", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{} is down", sim.name(b));
     }
     if r.role != Role::Leader {
-        return refuse!(sim, "NOT_LEADER_OR_FOLLOWER", "{} does not believe it leads the partition", sim.name(b));
+        return refuse!(
+            sim,
+            KafkaError::NotLeaderOrFollower,
+            "{} does not believe it leads the partition",
+            sim.name(b)
+        );
     }
     Ok(b)
 }
@@ -43,7 +49,7 @@ pub(crate) fn produce(
     if acks == Acks::All && isr.len() < min_isr {
         return refuse!(
             sim,
-            "NOT_ENOUGH_REPLICAS",
+            KafkaError::NotEnoughReplicas,
             "{}'s ISR {} has fewer than min.insync.replicas = {min_isr} members",
             sim.name(p),
             sim.set_names(isr)

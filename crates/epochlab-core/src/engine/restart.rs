@@ -7,12 +7,13 @@
 use super::controller::join_clauses;
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::{BrokerId, BrokerSet};
 use crate::trace::Annotation;
 
 pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<String, Reject> {
     if sim.state.replica(b).up {
-        return refuse!(sim, "BROKER_ALREADY_UP", "{} is already running", sim.name(b));
+        return refuse!(sim, KafkaError::BrokerAlreadyUp, "{} is already running", sim.name(b));
     }
     let r = &mut sim.state.replicas[b as usize];
     r.up = true;

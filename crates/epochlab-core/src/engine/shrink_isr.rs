@@ -3,17 +3,18 @@
 
 use super::narrate::sentence;
 use super::{reject, Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::BrokerId;
 use crate::trace::Annotation;
 
 pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Reject> {
     let Some(l) = sim.state.controller.leader else {
-        return reject("LEADER_NOT_AVAILABLE", "the partition has no leader to shrink the ISR");
+        return reject(KafkaError::LeaderNotAvailable, "the partition has no leader to shrink the ISR");
     };
     if sim.state.true_leader() != Some(l) {
         return refuse!(
             sim,
-            "NOT_LEADER_OR_FOLLOWER",
+            KafkaError::NotLeaderOrFollower,
             "{} has not taken up leadership of epoch {} yet",
             sim.name(l),
             sim.state.controller.leader_epoch
@@ -22,13 +23,17 @@ pub(crate) fn shrink_isr(sim: &mut Sim<'_>, f: BrokerId) -> Result<String, Rejec
     let lr = sim.state.replica(l);
     let (fname, lname) = (sim.name(f), sim.name(l));
     if f == l {
-        return refuse!(sim, "INVALID_REQUEST", "{fname} is the leader; a leader never drops itself");
+        return refuse!(sim, KafkaError::InvalidRequest, "{fname} is the leader; a leader never drops itself");
     }
     if !lr.isr.contains(f) {
-        return refuse!(sim, "NOT_IN_ISR", "{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr));
+        return refuse!(sim, KafkaError::NotInIsr, "{fname} is not in {lname}'s ISR {}", sim.set_names(lr.isr));
     }
     if lr.remote_leo[f as usize] >= lr.leo() as i32 {
-        return refuse!(sim, "REPLICA_CAUGHT_UP", "{fname} has caught up with {lname}'s log end, so it is not lagging");
+        return refuse!(
+            sim,
+            KafkaError::ReplicaCaughtUp,
+            "{fname} has caught up with {lname}'s log end, so it is not lagging"
+        );
     }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.remove(f);

@@ -11,6 +11,7 @@ mod truncation;
 
 use super::narrate::sentence;
 use super::{Reject, Sim};
+use crate::kafka_error::KafkaError;
 use crate::state::{BrokerId, FetchState, Role};
 use crate::trace::TruncateCause;
 
@@ -78,20 +79,20 @@ fn check_can_fetch(sim: &Sim<'_>, f: BrokerId) -> Result<BrokerId, Reject> {
     let r = sim.state.replica(f);
     let name = sim.name(f);
     if !r.up {
-        return refuse!(sim, "BROKER_NOT_AVAILABLE", "{name} is down, so it cannot fetch");
+        return refuse!(sim, KafkaError::BrokerNotAvailable, "{name} is down, so it cannot fetch");
     }
     match r.role {
-        Role::Leader => return refuse!(sim, "NOT_FOLLOWER", "{name} believes it leads; only followers fetch"),
-        Role::None => return refuse!(sim, "LEADER_NOT_AVAILABLE", "{name} knows no leader to fetch from"),
+        Role::Leader => return refuse!(sim, KafkaError::NotFollower, "{name} believes it leads; only followers fetch"),
+        Role::None => return refuse!(sim, KafkaError::LeaderNotAvailable, "{name} knows no leader to fetch from"),
         Role::Follower => {}
     }
     let Some(l) = r.known_leader else {
-        return refuse!(sim, "LEADER_NOT_AVAILABLE", "{name} knows no leader to fetch from");
+        return refuse!(sim, KafkaError::LeaderNotAvailable, "{name} knows no leader to fetch from");
     };
     let lr = sim.state.replica(l);
     if !lr.is_acting_leader() {
         let state = if lr.up { "no longer believes it leads" } else { "is down" };
-        return refuse!(sim, "NOT_LEADER_OR_FOLLOWER", "{name} fetches from {}, which {state}", sim.name(l));
+        return refuse!(sim, KafkaError::NotLeaderOrFollower, "{name} fetches from {}, which {state}", sim.name(l));
     }
     if sim.protocol.fences_stale_epochs() && r.known_epoch != lr.known_epoch {
         return fenced(sim, f, l);
@@ -102,8 +103,11 @@ fn check_can_fetch(sim: &Sim<'_>, f: BrokerId) -> Result<BrokerId, Reject> {
 /// KIP-320: the request's current leader epoch does not match the leader's.
 fn fenced(sim: &Sim<'_>, f: BrokerId, l: BrokerId) -> Result<BrokerId, Reject> {
     let (mine, theirs) = (sim.state.replica(f).known_epoch, sim.state.replica(l).known_epoch);
-    let (reason, how) =
-        if mine < theirs { ("FENCED_LEADER_EPOCH", "older than") } else { ("UNKNOWN_LEADER_EPOCH", "newer than") };
+    let (reason, how) = if mine < theirs {
+        (KafkaError::FencedLeaderEpoch, "older than")
+    } else {
+        (KafkaError::UnknownLeaderEpoch, "newer than")
+    };
     refuse!(
         sim,
         reason,
