@@ -2,11 +2,11 @@
 //! comparison) in words whose glossary terms open their entry, back / next / restart, and an aria-live
 //! region that says every prompt and result. Everything it shows comes from the model's `LessonRun`.
 
-use epochlab_core::lesson::{release_columns, LessonIndex, LessonStep, Question, Segment, Source};
+use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment, Source};
 use yew::prelude::*;
 
 use super::lesson_question::{answer_words, controls, outcome, outcome_text, painted_key};
-use super::lesson_releases::release_table;
+use super::lesson_releases::ReleaseTable;
 use super::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, LessonRun};
 use crate::model::{Action, LearnAction, Model};
@@ -95,7 +95,7 @@ fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Di
         Some(LessonStep::Compare { text, releases, .. }) if !releases.is_empty() => html! {
             <>
                 <p class="lesson__text">{ words(index, text, d) }</p>
-                { release_table(&release_columns(run.lesson.step_scenario(run.step), releases)) }
+                <ReleaseTable scenario={run.lesson.step_scenario(run.step).clone()} releases={releases.clone()} />
             </>
         },
         Some(LessonStep::Compare { text, .. }) => html! {

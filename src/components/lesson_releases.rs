@@ -2,8 +2,24 @@
 //! one column per release, a row for the leader, one per broker's log, and one for the committed records
 //! lost. The page shows one release at a time; this table is the comparison.
 
-use epochlab_core::lesson::ReleaseColumn;
+use epochlab_core::lesson::{release_columns, ReleaseColumn};
+use epochlab_core::scenario::Scenario;
+use epochlab_core::variant::KafkaVersion;
 use yew::prelude::*;
+
+/// The story and the releases to run it as.
+#[derive(Properties, PartialEq)]
+pub struct ReleaseTableProps {
+    pub scenario: Scenario,
+    pub releases: Vec<KafkaVersion>,
+}
+
+/// The table, its runs made once per story and releases, not at every render.
+#[function_component(ReleaseTable)]
+pub fn release_table_component(props: &ReleaseTableProps) -> Html {
+    let columns = use_memo((props.scenario.clone(), props.releases.clone()), |(s, r)| release_columns(s, r));
+    release_table(&columns)
+}
 
 fn records(log: &[String]) -> String {
     if log.is_empty() {
@@ -30,8 +46,8 @@ fn row(header: &str, testid: &str, columns: &[ReleaseColumn], cell: impl Fn(&Rel
     html! { <tr><th scope="row">{ header }</th>{ for cells }</tr> }
 }
 
-/// The table.
-pub fn release_table(columns: &[ReleaseColumn]) -> Html {
+/// The table of columns already run.
+fn release_table(columns: &[ReleaseColumn]) -> Html {
     let brokers: Vec<String> =
         columns.first().map(|c| c.logs.iter().map(|(b, _)| b.clone()).collect()).unwrap_or_default();
     let log_rows = brokers
