@@ -180,18 +180,18 @@ fn request_for(action: &str, form: &web_sys::Element, scenario: &Scenario, claim
 }
 
 /// The questions a search can answer, the learner's first: what they came to see is a lost record or two
-/// logs that disagree, not the ISR inconsistency (I4) that a search of every invariant finds first.
-const QUESTIONS: [(&str, &str); 3] = [
-    ("lose", "a committed record lost (I1, I2)"),
-    ("diverge", "two replicas diverging (I3)"),
-    ("any", "any invariant ticked below"),
+/// logs that disagree, not the ISR inconsistency (I4) that a search of every invariant finds first. Each
+/// with the invariants it looks for (none listed: the ticked boxes).
+const QUESTIONS: [(&str, &str, &[InvariantId]); 3] = [
+    ("lose", "a committed record lost (I1, I2)", &[InvariantId::I1, InvariantId::I2]),
+    ("diverge", "two replicas diverging (I3)", &[InvariantId::I3]),
+    ("any", "any invariant ticked below", &[]),
 ];
 
-/// The invariants a search looks for, for a question of [`QUESTIONS`] (`any`: the ticked boxes).
+/// The invariants a search looks for, for a question of [`QUESTIONS`].
 fn goal_for(question: &str, ticked: impl Fn(&str) -> bool) -> Vec<&'static str> {
-    match question {
-        "lose" => vec!["I1", "I2"],
-        "diverge" => vec!["I3"],
+    match QUESTIONS.iter().find(|(key, _, _)| *key == question) {
+        Some((_, _, goal)) if !goal.is_empty() => goal.iter().map(|i| i.id()).collect(),
         _ => default_goal().into_iter().map(InvariantId::id).filter(|id| ticked(id)).collect(),
     }
 }
@@ -227,15 +227,11 @@ fn settings(s: &Scenario) -> String {
 
 /// The form, once: its bounds, limits and defaults are the core's (`checker::bounds`), the variant hw-truncation.
 fn form_markup() -> String {
-    let option = |v: &str, on: bool| format!("<option value=\"{v}\"{}>{v}</option>", if on { " selected" } else { "" });
-    let variants: String = Variant::ALL.iter().map(|v| option(v.id(), *v == Variant::HwTruncation)).collect();
-    let questions: String = QUESTIONS
-        .iter()
-        .enumerate()
-        .map(|(i, (v, words))| {
-            format!("<option value=\"{v}\"{}>{words}</option>", if i == 0 { " selected" } else { "" })
-        })
-        .collect();
+    let option = |v: &str, label: &str, on: bool| {
+        format!("<option value=\"{v}\"{}>{label}</option>", if on { " selected" } else { "" })
+    };
+    let variants: String = Variant::ALL.iter().map(|v| option(v.id(), v.id(), *v == Variant::HwTruncation)).collect();
+    let questions: String = QUESTIONS.iter().enumerate().map(|(i, (v, words, _))| option(v, words, i == 0)).collect();
     let number = |label: &str, b: Bound| {
         format!(
             "<label class=\"config__field\">{label} <input type=\"number\" name=\"{name}\" min=\"{}\" max=\"{}\" \
@@ -246,7 +242,8 @@ fn form_markup() -> String {
             name = b.name
         )
     };
-    let brokers: String = (BROKERS.min..=BROKERS.max).map(|n| option(&n.to_string(), n == BROKERS.default)).collect();
+    let brokers: String =
+        (BROKERS.min..=BROKERS.max).map(|n| option(&n.to_string(), &n.to_string(), n == BROKERS.default)).collect();
     let goal: String = default_goal()
         .into_iter()
         .map(|i| {

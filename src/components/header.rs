@@ -20,10 +20,9 @@ pub fn headline(m: &Model) -> String {
         .zip(m.held.iter().map(Some).chain(std::iter::repeat(None)))
         .map(|(t, held)| {
             let (bugs, _) = verdict_of(t);
-            let worst = InvariantId::BY_IMPORTANCE.iter().find(|id| bugs.contains(id));
-            let step = worst.and_then(|id| {
-                t.violations.iter().filter(|v| v.invariant == *id && !v.by_design).map(|v| v.step).min()
-            });
+            let worst = InvariantId::gravest(&bugs);
+            let step = worst
+                .and_then(|id| t.violations.iter().filter(|v| v.invariant == id && !v.by_design).map(|v| v.step).min());
             match (worst, step) {
                 (Some(id), Some(step)) => {
                     let more = if bugs.len() > 1 { format!(", and {} more", bugs.len() - 1) } else { String::new() };

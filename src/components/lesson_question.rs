@@ -1,7 +1,7 @@
 //! A lesson's question: the controls to answer it (paint the log, drag the HW, choose, yes or no) and,
 //! once answered, whether the simulator agrees, with the misconception a known wrong answer reveals.
 
-use epochlab_core::lesson::{choices, Answer, Lesson, LessonIndex, Prediction, Question};
+use epochlab_core::lesson::{choices, Answer, Lesson, LessonIndex, Prediction, Question, CONSUMER_SEES};
 use epochlab_core::presets;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -52,14 +52,18 @@ pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
     }
 }
 
-/// What a consumer past a truncation meets, in words (the choices of a `consumer_sees` question).
+/// What a consumer past a truncation meets, in words: one per answer of [`CONSUMER_SEES`], in its order.
+const CONSUMER_WORDS: [&str; CONSUMER_SEES.len()] = [
+    "it checks its position after the leader change and learns where the logs part (LogTruncationException, or a reset to that offset)",
+    "its next fetch is past the leader's log end: OFFSET_OUT_OF_RANGE, and auto.offset.reset decides",
+    "its next fetch succeeds, and it never learns that records below its position changed",
+    "nothing: no record it read has been taken away",
+];
+
+/// The words of a `consumer_sees` answer (the last, "nothing", for a key it does not know).
 fn consumer_words(key: &str) -> &'static str {
-    match key {
-        "validated" => "it checks its position after the leader change and learns where the logs part (LogTruncationException, or a reset to that offset)",
-        "out-of-range" => "its next fetch is past the leader's log end: OFFSET_OUT_OF_RANGE, and auto.offset.reset decides",
-        "unnoticed" => "its next fetch succeeds, and it never learns that records below its position changed",
-        _ => "nothing: no record it read has been taken away",
-    }
+    let at = CONSUMER_SEES.iter().position(|k| *k == key).unwrap_or(CONSUMER_SEES.len() - 1);
+    CONSUMER_WORDS[at]
 }
 
 /// The painted log's answer key: `keep cut` (per offset of the broker's log before the step).

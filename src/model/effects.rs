@@ -239,12 +239,10 @@ mod tests {
 
     #[test]
     fn an_embed_never_saves() {
-        let view =
-            opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
+        let view = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ..Page::default() });
         assert!(!effects(&view, Action::Home).contains(&Effect::Save));
         assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
-        let edit =
-            opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
+        let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ..Page::default() });
         let edited = effects(&edit, flush_on_a());
         assert!(edited.contains(&Effect::WriteAddress) && !edited.contains(&Effect::Save), "{edited:?}");
     }
@@ -271,7 +269,7 @@ mod tests {
 
     #[test]
     fn a_framed_page_announces_every_step_change() {
-        let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ready_waits_for_lesson: false });
+        let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ..Page::default() });
         let (m, moved) = m.reduce(Action::SetCursor(Some(2)));
         let announced = m.announcement(Announced::Step);
         assert_eq!(moved, [Effect::WriteAddress, Effect::Announce(announced.clone())]);

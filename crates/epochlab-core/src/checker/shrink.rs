@@ -94,15 +94,12 @@ pub fn shrink(scenario: &Scenario, variant: Variant, invariant: Option<Invariant
 /// Opened on the page, a shrunk scenario shows first the variant it was shrunk for. Shrunk under another
 /// variant than its release's, it ran without the release's rules, so it no longer names the release.
 fn shown_first(scenario: &mut Scenario, variant: Variant) {
-    if scenario.config.kafka_version.is_some_and(|r| r.variant() != variant) {
-        scenario.config.forget_release();
-    }
     scenario.config.variant = variant;
+    scenario.config.keep_release_consistent();
 }
 
 fn gravest_bug(trace: &Trace) -> Option<InvariantId> {
-    let bugs: Vec<InvariantId> = trace.violations.iter().filter(|v| !v.by_design).map(|v| v.invariant).collect();
-    InvariantId::BY_IMPORTANCE.into_iter().find(|i| bugs.contains(i))
+    InvariantId::gravest(&crate::presets::verdict_of(trace).0)
 }
 
 fn any_bug(trace: &Trace) -> bool {

@@ -116,6 +116,11 @@ impl InvariantId {
         }
     }
 
+    /// The one of `ids` a learner should care about most ([`Self::BY_IMPORTANCE`]).
+    pub fn gravest(ids: &[InvariantId]) -> Option<InvariantId> {
+        InvariantId::BY_IMPORTANCE.into_iter().find(|id| ids.contains(id))
+    }
+
     /// `I1, I3` for messages: the ids joined by `separator`.
     pub fn join(ids: &[InvariantId], separator: &str) -> String {
         ids.iter().map(|i| i.id()).collect::<Vec<_>>().join(separator)
