@@ -121,6 +121,7 @@ impl EffectRunner {
                 }
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),
+                Effect::WriteProof(stamp) => web::replace_hash(&link::with_proof(&web::hash(), stamp)),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
                 Effect::LoadLessons => web::load_lessons(),

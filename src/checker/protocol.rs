@@ -1,157 +1,316 @@
-//! The worker's side of the messages: requests read from JSON, replies worded and written as JSON.
+//! What the checker panel (in the lessons module) and the checker's worker say to each other: one enum per
+//! direction, compiled into both programs from this one file. A message is one JSON text, encoded once: a
+//! scenario travels as a JSON value (never a string inside a string), the settings as a `Config`. A message
+//! that is unknown or malformed is an error the receiver reports: no field is ever silently 0 or "".
 
 use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, MAX_STATES, RECORDS};
-use epochlab_core::checker::{
-    no_failure_words, shrink, Alphabet, CheckConfig, CheckResult, Progress, SearchEnd, Stamp,
-};
+use epochlab_core::checker::{Alphabet, CheckConfig, Stamp};
 use epochlab_core::invariants::InvariantId;
-use epochlab_core::scenario::Scenario;
+use epochlab_core::scenario::{parse_config_value, parse_scenario_value, Scenario};
 use epochlab_core::Variant;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
-/// A request, read.
-pub enum Request {
-    /// A search, and for a re-check the stamp it should confirm (its text).
-    Check(Box<CheckConfig>, Option<String>),
+/// From the panel to the worker.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckRequest {
+    /// A search; for a re-check, the link's stamp it should confirm.
+    Check { search: Box<CheckConfig>, claim: Option<Stamp> },
+    /// Stop the search under way.
     Cancel,
-    Shrink(Box<Scenario>, Variant),
+    /// Keep only the events the scenario's gravest bug needs under this variant.
+    Shrink { scenario: Box<Scenario>, variant: Variant },
 }
 
-/// Read a request, or say why it cannot be.
-pub fn read(text: &str) -> Result<Request, String> {
-    let v: Value = serde_json::from_str(text).map_err(|e| format!("a garbled request: {e}"))?;
-    let s = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
-    // A bound missing or out of range is refused with the reason, never defaulted or clamped.
-    let n = |b: Bound| match v.get(b.name).and_then(Value::as_u64) {
-        Some(value) => b.check(value),
-        None => Err(format!("no {} given", b.name)),
-    };
-    let variant = || Variant::from_id(s("variant")).ok_or_else(|| format!("unknown variant {}", s("variant")));
-    match s("t") {
-        "cancel" => Ok(Request::Cancel),
-        "shrink" => {
-            let scenario = Scenario::from_json(s("scenario")).map_err(|e| e.to_string())?;
-            Ok(Request::Shrink(Box::new(scenario), variant()?))
+/// From the worker to the panel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckReply {
+    /// The worker's wasm has loaded: requests can be sent.
+    Ready,
+    /// A search under way.
+    Progress(Underway),
+    /// A search or a shrink ended.
+    Done(Box<Verdict>),
+    /// A request could not be run, and why.
+    Failed(String),
+}
+
+/// A progress report: its line, and the depth explored of the deepest.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Underway {
+    pub text: String,
+    pub depth: u32,
+    pub max: u32,
+}
+
+/// How a search or a shrink ended, worded by the worker.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdict {
+    pub text: String,
+    /// Lines under the text: a shrunk scenario's reason for each event.
+    pub reasons: Vec<String>,
+    /// A scenario to open on the timeline.
+    pub found: Option<Found>,
+    /// A search that found no failure: its bounded-proof stamp, to offer for the share link.
+    pub stamp: Option<Stamp>,
+}
+
+/// A scenario the checker found or shrank, the step to put the cursor on, and the notice to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub scenario: Box<Scenario>,
+    pub cursor: Option<usize>,
+    pub notice: String,
+}
+
+/// A message's fields, read strictly: a missing or mistyped field is named.
+struct Fields<'a>(&'a Map<String, Value>);
+
+impl<'a> Fields<'a> {
+    fn of(text: &'a Value) -> Result<Fields<'a>, String> {
+        text.as_object().map(Fields).ok_or_else(|| "a message that is not a JSON object".to_string())
+    }
+
+    fn get(&self, key: &str) -> Result<&'a Value, String> {
+        self.0.get(key).ok_or_else(|| format!("no {key} given"))
+    }
+
+    fn text(&self, key: &str) -> Result<&'a str, String> {
+        self.get(key)?.as_str().ok_or_else(|| format!("{key} is not a text"))
+    }
+
+    fn number(&self, key: &str) -> Result<u64, String> {
+        self.get(key)?.as_u64().ok_or_else(|| format!("{key} is not a whole number"))
+    }
+
+    /// A bound, refused with the reason when missing or out of range (never defaulted or clamped).
+    fn bound(&self, b: Bound) -> Result<u64, String> {
+        b.check(self.number(b.name)?)
+    }
+
+    fn stamp(&self, key: &str) -> Result<Option<Stamp>, String> {
+        match self.get(key)? {
+            Value::Null => Ok(None),
+            v => v.as_str().ok_or_else(|| format!("{key} is not a text")).and_then(Stamp::parse).map(Some),
         }
-        "check" => {
-            let ids = v.get("invariants").and_then(Value::as_array).cloned().unwrap_or_default();
-            let goal = ids
-                .iter()
-                .map(|id| id.as_str().and_then(InvariantId::from_id).ok_or_else(|| format!("unknown invariant {id}")))
-                .collect::<Result<Vec<_>, _>>()?;
-            if goal.is_empty() {
-                return Err("choose at least one invariant".into());
-            }
-            let config = Scenario::from_json(s("settings")).map_err(|e| e.to_string())?.config;
-            let alphabet = match s("alphabet") {
-                "" => Alphabet::Default,
-                id => Alphabet::from_id(id).ok_or_else(|| format!("unknown alphabet {id}"))?,
-            };
-            let claim = v.get("claim").and_then(Value::as_str).map(str::to_string);
-            let config = Box::new(CheckConfig {
-                variant: variant()?,
-                brokers: n(BROKERS)? as u8,
-                records: n(RECORDS)? as u8,
-                epochs: n(EPOCHS)? as i32,
-                depth: n(DEPTH)? as u32,
-                max_states: MAX_STATES.default,
-                goal,
-                alphabet,
-                config,
-            });
-            Ok(Request::Check(config, claim))
-        }
-        other => Err(format!("an unknown request \"{other}\"")),
+    }
+
+    fn scenario(&self, key: &str) -> Result<Box<Scenario>, String> {
+        parse_scenario_value(self.get(key)?).map(Box::new).map_err(|e| e.to_string())
+    }
+
+    fn variant(&self) -> Result<Variant, String> {
+        let id = self.text("variant")?;
+        Variant::from_id(id).ok_or_else(|| format!("unknown variant {id}"))
     }
 }
 
-/// A progress line.
-pub fn progress(p: &Progress, max_depth: u32, seconds: f64) -> String {
-    let rate = if seconds > 0.0 { p.unique_states as f64 / seconds } else { 0.0 };
-    let text = format!(
-        "{} states · {:.0} states/s · depth {} of {max_depth} · queue {}",
-        p.unique_states, rate, p.depth, p.queue
-    );
-    json!({ "t": "progress", "text": text, "depth": p.depth, "max": max_depth }).to_string()
+/// A JSON text of a value (serialising a `Value` to a `String` cannot fail).
+fn text_of(v: &Value) -> String {
+    v.to_string()
 }
 
-/// The verdict of a search, and the counterexample to open if there is one; for a re-check, whether it
-/// confirms the stamp `claim`; otherwise, after no failure, the stamp to offer for the share link.
-pub fn finished(c: &CheckConfig, r: &CheckResult, seconds: f64, claim: Option<&str>) -> String {
-    let counts = format!("{} states, depth {}, {:.1} s", r.unique_states, r.depth_reached, seconds);
-    let rate = format!("{:.0} states/s", r.unique_states as f64 / seconds.max(0.001));
-    let bounds = format!("{} brokers, {} records, epoch {}, depth {}", c.brokers, c.records, c.epochs, c.depth);
-    let nothing = no_failure_words(&c.goal);
-    let (text, open) = match r.counterexample.as_ref().zip(r.violation.as_ref()) {
-        Some((s, v)) => {
-            let what = format!("{} ({}) at step {}", v.invariant.id(), v.invariant.name(), v.step);
-            let notice = format!("The shortest failure under {}: {what}.", c.variant.id());
-            let text = format!(
-                "Found the shortest failure under {}: {what}, in {} events ({counts}). It is on the timeline, the \
-                 cursor on the violating step; Undo brings your scenario back. {}",
-                c.variant.id(),
-                s.events.len(),
-                v.message
-            );
-            (text, json!({ "scenario": s.to_json(), "cursor": v.step, "notice": notice }))
-        }
-        None => match r.end {
-            SearchEnd::Cancelled => (format!("Cancelled ({counts})."), Value::Null),
-            SearchEnd::StateLimit => (format!("No failure in the first {counts}: {}.", r.end.words()), Value::Null),
-            end => {
-                let text =
-                    format!("{}: {nothing} within {bounds}, {} ({counts}; {rate}).", c.variant.id(), end.words());
-                (text, Value::Null)
+fn parse(text: &str) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("a garbled message: {e}"))
+}
+
+impl CheckRequest {
+    pub fn to_json(&self) -> String {
+        text_of(&match self {
+            CheckRequest::Check { search, claim } => check_json(search, claim.as_ref()),
+            CheckRequest::Cancel => json!({ "t": "cancel" }),
+            CheckRequest::Shrink { scenario, variant } => {
+                json!({ "t": "shrink", "scenario": scenario, "variant": variant.id() })
             }
-        },
-    };
-    let stamp = Stamp::of(c, r);
-    let Some(claim) = claim else {
-        return json!({ "t": "done", "text": text, "open": open, "stamp": stamp.map(|s| s.to_string()) }).to_string();
-    };
-    let text = match Stamp::parse(claim).and_then(|claimed| claimed.confirmed_by(stamp.as_ref())) {
-        Ok(()) => format!("Re-check confirms the link's stamp: {text}"),
-        Err(why) => format!("Re-check does not confirm the link's stamp: {why}. {text}"),
-    };
-    json!({ "t": "done", "text": text, "open": open }).to_string()
+        })
+    }
+
+    pub fn from_json(text: &str) -> Result<CheckRequest, String> {
+        let v = parse(text)?;
+        let f = Fields::of(&v)?;
+        match f.text("t")? {
+            "cancel" => Ok(CheckRequest::Cancel),
+            "shrink" => Ok(CheckRequest::Shrink { scenario: f.scenario("scenario")?, variant: f.variant()? }),
+            "check" => Ok(CheckRequest::Check { search: Box::new(search_of(&f)?), claim: f.stamp("claim")? }),
+            other => Err(format!("an unknown request \"{other}\"")),
+        }
+    }
 }
 
-/// The shrunk scenario with a reason per event, or why it cannot be shrunk.
-pub fn shrunk(scenario: &Scenario, variant: Variant) -> String {
-    let s = match shrink(scenario, variant, None) {
-        Ok(s) => s,
-        Err(e) => return failed(&e.to_string()),
-    };
-    let events = &s.scenario.events;
-    let list: Vec<String> = events
+fn check_json(c: &CheckConfig, claim: Option<&Stamp>) -> Value {
+    let goal: Vec<&str> = c.goal.iter().map(|i| i.id()).collect();
+    let mut v = json!({ "t": "check", "variant": c.variant.id(), "invariants": goal, "alphabet": c.alphabet.id(),
+        "config": c.config, "claim": claim.map(Stamp::to_string) });
+    // Each bound under its core name, the one `search_of` reads and every refusal says.
+    let bounds = [(BROKERS, u64::from(c.brokers)), (RECORDS, u64::from(c.records)), (DEPTH, u64::from(c.depth))];
+    for (b, value) in bounds.into_iter().chain([(EPOCHS, c.epochs.max(0) as u64), (MAX_STATES, c.max_states)]) {
+        v[b.name] = value.into();
+    }
+    v
+}
+
+/// A search as a request names it, every bound checked against the core's.
+fn search_of(f: &Fields) -> Result<CheckConfig, String> {
+    let ids = f.get("invariants")?.as_array().ok_or("invariants is not a list")?;
+    let goal = ids
         .iter()
-        .zip(&s.reasons)
-        .enumerate()
-        .map(|(i, (e, why))| format!("Step {i} ({}): {why}", e.kind().id()))
-        .collect();
-    let caveat = s.caveat(variant).map(|c| format!(" {c}")).unwrap_or_default();
-    let text = format!(
-        "Shrunk from {} to {} events for {}, each needed for {} to fail (on the timeline now; Undo brings the \
-         longer one back).{caveat} Why each event is needed:",
-        scenario.events.len(),
-        events.len(),
-        variant.id(),
-        s.invariant.id()
-    );
-    let notice = format!(
-        "The shrunk scenario: {} events, each needed for {} to fail under {}.{caveat}",
-        events.len(),
-        s.invariant.id(),
-        variant.id()
-    );
-    let open = json!({ "scenario": s.scenario.to_json(), "cursor": events.len().saturating_sub(1), "notice": notice });
-    json!({ "t": "done", "text": text, "list": list, "open": open }).to_string()
+        .map(|id| id.as_str().and_then(InvariantId::from_id).ok_or_else(|| format!("unknown invariant {id}")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if goal.is_empty() {
+        return Err("choose at least one invariant".into());
+    }
+    let alphabet = f.text("alphabet")?;
+    Ok(CheckConfig {
+        variant: f.variant()?,
+        brokers: f.bound(BROKERS)? as u8,
+        records: f.bound(RECORDS)? as u8,
+        epochs: f.bound(EPOCHS)? as i32,
+        depth: f.bound(DEPTH)? as u32,
+        max_states: f.bound(MAX_STATES)?,
+        goal,
+        alphabet: Alphabet::from_id(alphabet).ok_or_else(|| format!("unknown alphabet {alphabet}"))?,
+        config: parse_config_value(f.get("config")?).map_err(|e| e.to_string())?,
+    })
 }
 
-pub fn failed(why: &str) -> String {
-    json!({ "t": "failed", "text": format!("Could not run: {why}.") }).to_string()
+impl CheckReply {
+    pub fn to_json(&self) -> String {
+        text_of(&match self {
+            CheckReply::Ready => json!({ "t": "ready" }),
+            CheckReply::Progress(p) => json!({ "t": "progress", "text": p.text, "depth": p.depth, "max": p.max }),
+            CheckReply::Done(v) => verdict_json(v),
+            CheckReply::Failed(why) => json!({ "t": "failed", "text": why }),
+        })
+    }
+
+    pub fn from_json(text: &str) -> Result<CheckReply, String> {
+        let v = parse(text)?;
+        let f = Fields::of(&v)?;
+        let small = |key: &str| f.number(key).map(|n| n.min(u64::from(u32::MAX)) as u32);
+        match f.text("t")? {
+            "ready" => Ok(CheckReply::Ready),
+            "progress" => {
+                Ok(CheckReply::Progress(Underway { text: f.text("text")?.into(), depth: small("depth")?, max: small("max")? }))
+            }
+            "done" => verdict_of(&f).map(|v| CheckReply::Done(Box::new(v))),
+            "failed" => Ok(CheckReply::Failed(f.text("text")?.into())),
+            other => Err(format!("an unknown reply \"{other}\"")),
+        }
+    }
+
+    /// A search is under way.
+    pub fn is_busy(&self) -> bool {
+        matches!(self, CheckReply::Progress(_))
+    }
 }
 
-pub fn ready() -> String {
-    json!({ "t": "ready" }).to_string()
+fn verdict_json(v: &Verdict) -> Value {
+    let found = v.found.as_ref().map(|f| json!({ "scenario": f.scenario, "cursor": f.cursor, "notice": f.notice }));
+    json!({ "t": "done", "text": v.text, "reasons": v.reasons, "found": found,
+        "stamp": v.stamp.as_ref().map(Stamp::to_string) })
+}
+
+fn verdict_of(f: &Fields) -> Result<Verdict, String> {
+    let reasons = f.get("reasons")?.as_array().ok_or("reasons is not a list")?;
+    let reasons = reasons.iter().map(|r| r.as_str().map(str::to_string).ok_or("a reason is not a text"));
+    let found = match f.get("found")? {
+        Value::Null => None,
+        v => {
+            let found = Fields::of(v)?;
+            let cursor = match found.get("cursor")? {
+                Value::Null => None,
+                _ => Some(found.number("cursor")? as usize),
+            };
+            Some(Found { scenario: found.scenario("scenario")?, cursor, notice: found.text("notice")?.into() })
+        }
+    };
+    Ok(Verdict {
+        text: f.text("text")?.into(),
+        reasons: reasons.collect::<Result<_, _>>()?,
+        found,
+        stamp: f.stamp("stamp")?,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::presets;
+
+    fn search() -> CheckConfig {
+        CheckConfig { variant: Variant::Kafka21, depth: 9, goal: vec![InvariantId::I1, InvariantId::I3], ..Default::default() }
+    }
+
+    #[test]
+    fn every_request_and_reply_round_trips() {
+        let scenario = Box::new(presets::find("kip101-scenario-1").expect("preset").scenario());
+        let stamp = Some(Stamp {
+            variant: Variant::Kafka21,
+            alphabet: Alphabet::Default,
+            bounds: [2, 2, 3, 9],
+            goal: vec![InvariantId::I1],
+            states: 1234,
+            exhausted: true,
+            config: 0xabcd,
+        });
+        let requests = [
+            CheckRequest::Check { search: Box::new(search()), claim: None },
+            CheckRequest::Check { search: Box::new(search()), claim: stamp.clone() },
+            CheckRequest::Cancel,
+            CheckRequest::Shrink { scenario: scenario.clone(), variant: Variant::HwTruncation },
+        ];
+        for r in requests {
+            assert_eq!(CheckRequest::from_json(&r.to_json()).as_ref(), Ok(&r), "{}", r.to_json());
+        }
+        let found = Found { scenario, cursor: Some(3), notice: "found \"it\"".into() };
+        let replies = [
+            CheckReply::Ready,
+            CheckReply::Progress(Underway { text: "12 states".into(), depth: 2, max: 13 }),
+            CheckReply::Done(Box::new(Verdict { text: "a".into(), reasons: vec!["b".into()], found: Some(found), stamp: None })),
+            CheckReply::Done(Box::new(Verdict { text: "none".into(), stamp, ..Verdict::default() })),
+            CheckReply::Failed("why".into()),
+        ];
+        for r in replies {
+            assert_eq!(CheckReply::from_json(&r.to_json()).as_ref(), Ok(&r), "{}", r.to_json());
+        }
+    }
+
+    #[test]
+    fn the_scenario_travels_as_a_json_value_not_a_string_inside_a_string() {
+        let scenario = Box::new(presets::find("kip101-scenario-1").expect("preset").scenario());
+        let text = CheckRequest::Shrink { scenario, variant: Variant::HwTruncation }.to_json();
+        let v: Value = serde_json::from_str(&text).expect("json");
+        assert!(v["scenario"].is_object(), "{text}");
+        assert!(serde_json::from_str::<Value>(&CheckRequest::Check { search: Box::new(search()), claim: None }.to_json())
+            .expect("json")["config"]
+            .is_object());
+    }
+
+    #[test]
+    fn a_bad_message_is_an_error_that_names_what_is_wrong() {
+        let good: Value = serde_json::from_str(&CheckRequest::Check { search: Box::new(search()), claim: None }.to_json())
+            .expect("json");
+        let without = |key: &str| {
+            let mut v = good.clone();
+            v.as_object_mut().expect("object").remove(key);
+            CheckRequest::from_json(&v.to_string()).err()
+        };
+        assert_eq!(without("records").as_deref(), Some("no records given"));
+        assert_eq!(without("config").as_deref(), Some("no config given"));
+        let with = |key: &str, value: Value| {
+            let mut v = good.clone();
+            v[key] = value;
+            CheckRequest::from_json(&v.to_string()).err()
+        };
+        assert_eq!(with("depth", json!(99)).as_deref(), Some("depth 99 is out of range (1 to 30)"));
+        assert_eq!(with("depth", json!("9")).as_deref(), Some("depth is not a whole number"));
+        assert_eq!(with("variant", json!("kip-999")).as_deref(), Some("unknown variant kip-999"));
+        assert_eq!(with("invariants", json!([])).as_deref(), Some("choose at least one invariant"));
+        assert_eq!(with("alphabet", json!("tiny")).as_deref(), Some("unknown alphabet tiny"));
+        assert!(with("claim", json!("1~x")).is_some_and(|e| e.contains("2 fields")));
+        assert!(with("config", json!({ "min_insync_replicas": "two" })).is_some());
+        assert_eq!(CheckRequest::from_json(r#"{"t":"go"}"#).err().as_deref(), Some("an unknown request \"go\""));
+        assert!(CheckRequest::from_json("{").is_err_and(|e| e.starts_with("a garbled message")));
+        assert_eq!(CheckReply::from_json(r#"{"t":"progress","text":"x"}"#).err().as_deref(), Some("no depth given"));
+        assert_eq!(CheckReply::from_json("[]").err().as_deref(), Some("a message that is not a JSON object"));
+    }
 }

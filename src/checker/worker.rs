@@ -1,8 +1,8 @@
 //! The checker's Web Worker: a search runs in slices of about 25 ms, each followed by a progress report and
 //! a return to the worker's event loop, so a cancel is heard between slices. The next slice is a message
 //! the worker posts itself on a `MessageChannel`, not a zero-delay timeout: nested timeouts are clamped to
-//! 4 ms, which idled the search a sixth of the time. Plain `postMessage` of JSON texts: the page's side
-//! stays a few functions.
+//! 4 ms, which idled the search a sixth of the time. Requests and replies are the enums of [`protocol`],
+//! one JSON text each.
 //!
 //! On start, before any request, the worker runs a small search of its own and says nothing about it
 //! (`warm_up`): V8 first runs wasm from its baseline compiler and moves hot functions to its optimising one
@@ -13,12 +13,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use epochlab_core::checker::{CheckConfig, Search};
+use epochlab_core::checker::{CheckConfig, Search, Stamp};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageChannel, MessageEvent, MessagePort};
 
-use super::protocol::{self, Request};
+use super::protocol::{CheckReply, CheckRequest};
+use super::verdict;
 
 /// Milliseconds of search between reports.
 const SLICE_MS: f64 = 25.0;
@@ -30,7 +31,7 @@ struct Running {
     silent: bool,
     config: CheckConfig,
     /// A re-check's stamp.
-    claim: Option<String>,
+    claim: Option<Stamp>,
     search: Search,
     started: f64,
 }
@@ -49,8 +50,8 @@ fn scope() -> DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-fn post(text: &str) {
-    let _ = scope().post_message(&JsValue::from_str(text));
+fn post(reply: &CheckReply) {
+    let _ = scope().post_message(&JsValue::from_str(&reply.to_json()));
 }
 
 fn seconds_since(started: f64) -> f64 {
@@ -67,7 +68,7 @@ pub fn start() {
     });
     scope().set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
     onmessage.forget();
-    post(&protocol::ready());
+    post(&CheckReply::Ready);
     warm_up(&state);
 }
 
@@ -80,7 +81,7 @@ fn warm_up(state: &Shared) {
     start_search(state, config, None, true);
 }
 
-fn start_search(state: &Shared, config: CheckConfig, claim: Option<String>, silent: bool) {
+fn start_search(state: &Shared, config: CheckConfig, claim: Option<Stamp>, silent: bool) {
     let mut s = state.borrow_mut();
     s.generation += 1;
     let search = Search::new(&config);
@@ -89,18 +90,18 @@ fn start_search(state: &Shared, config: CheckConfig, claim: Option<String>, sile
 }
 
 fn received(state: &Shared, text: &str) {
-    match protocol::read(text) {
-        Ok(Request::Check(config, claim)) => start_search(state, *config, claim, false),
-        Ok(Request::Cancel) => {
+    match CheckRequest::from_json(text) {
+        Ok(CheckRequest::Check { search, claim }) => start_search(state, *search, claim, false),
+        Ok(CheckRequest::Cancel) => {
             let mut s = state.borrow_mut();
             s.generation += 1;
             if let Some(mut run) = s.running.take().filter(|run| !run.silent) {
                 let result = run.search.cancel();
-                post(&protocol::finished(&run.config, &result, seconds_since(run.started), run.claim.as_deref()));
+                post(&verdict::finished(&run.config, &result, seconds_since(run.started), run.claim.as_ref()));
             }
         }
-        Ok(Request::Shrink(scenario, variant)) => post(&protocol::shrunk(&scenario, variant)),
-        Err(e) => post(&protocol::failed(&e)),
+        Ok(CheckRequest::Shrink { scenario, variant }) => post(&verdict::shrunk(&scenario, variant)),
+        Err(e) => post(&verdict::failed(&e)),
     }
 }
 
@@ -143,13 +144,13 @@ fn slice(state: &Shared, generation: u64) {
     match ended {
         Some(result) => {
             if !run.silent {
-                post(&protocol::finished(&run.config, &result, seconds, run.claim.as_deref()));
+                post(&verdict::finished(&run.config, &result, seconds, run.claim.as_ref()));
             }
             s.running = None;
         }
         None => {
             if !run.silent {
-                post(&protocol::progress(&run.search.progress(), run.config.depth, seconds));
+                post(&verdict::progress(&run.search.progress(), run.config.depth, seconds));
             }
             next_slice(&s.next, generation);
         }

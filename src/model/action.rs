@@ -25,6 +25,8 @@ pub enum Action {
     /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
     /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
+    /// Put the checker's bounded-proof stamp (its text) on the address, for the share link to carry.
+    AddProof(String),
     /// Start playback (no-op when already playing).
     Play,
     /// Insert a new event of a kind at a position on a lane.

@@ -16,6 +16,8 @@ pub enum Effect {
     SaveLibrary,
     /// Write the model's snapshot into the address's fragment.
     WriteAddress,
+    /// Put a bounded-proof stamp on the address (kept there by every later write).
+    WriteProof(Rc<str>),
     /// Tell the embedding page (the parent frame) what is shown.
     Announce(Announcement),
     /// Focus an element once the page is drawn.
@@ -115,6 +117,9 @@ impl Model {
         }
         if changed.snapshot && self.page.saving == Saving::Always {
             effects.push(Effect::Save);
+        }
+        if self.proof != before.proof {
+            effects.extend(self.proof.clone().map(Effect::WriteProof));
         }
         if changed.snapshot {
             effects.push(Effect::WriteAddress);

@@ -113,6 +113,8 @@ pub struct Model {
     pub pending: Option<bridge::HeldBack>,
     /// The log a lesson's question asks to paint, drawn on its broker's row.
     pub painting: Option<Rc<bridge::Painting>>,
+    /// A bounded-proof stamp the checker found, to put on the address.
+    pub proof: Option<Rc<str>>,
 }
 
 impl PartialEq for Model {
@@ -135,6 +137,7 @@ impl PartialEq for Model {
             && self.lesson_params == other.lesson_params
             && self.pending == other.pending
             && self.painting == other.painting
+            && self.proof == other.proof
     }
 }
 
@@ -177,6 +180,7 @@ impl Model {
             shown_by_lesson: None,
             pending: None,
             painting: None,
+            proof: None,
         };
         // A scenario run as a Kafka release shows the release's variant first: showing another first would
         // forget the release (an imported file or a link naming `kafka_version` keeps it).
@@ -286,6 +290,7 @@ impl Model {
             Action::Replace(scenario) => self.replace(*scenario),
             Action::Import(snapshot) => self.import(*snapshot),
             Action::LoadFound { scenario, cursor, what } => self.load_found(*scenario, cursor, what),
+            Action::AddProof(stamp) => self.proof = Some(stamp.into()),
             Action::Insert { position, kind, lane } => self.insert(position, kind, lane),
             Action::Move { from, to, lane } => self.move_event(from, to, lane),
             Action::Remove(i) => self.remove(i),

@@ -82,6 +82,8 @@ pub enum Forwarded {
     Import(Box<Snapshot>),
     /// What the checker found.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
+    /// A bounded-proof stamp to put on the address.
+    AddProof(String),
     /// A change in the configuration panel (one of the actions [`config_words`] words).
     Config(Box<Action>),
 }
@@ -159,6 +161,12 @@ fn maybe_version(word: &str) -> Option<Option<ProtocolVersion>> {
     }
 }
 
+/// Text that can stand after `proof=` in the address as it is: a stamp's characters, and short (the
+/// checker's module made it; the page does not parse stamps, which would cost its download).
+fn is_stamp_text(text: &str) -> bool {
+    text.len() < 200 && text.chars().all(|c| c.is_ascii_alphanumeric() || "~.-_".contains(c))
+}
+
 impl Forwarded {
     /// The action a panel dispatched, when it is one the page must carry out.
     pub fn of(action: &Action) -> Option<Forwarded> {
@@ -169,6 +177,7 @@ impl Forwarded {
             Action::LoadFound { scenario, cursor, what } => {
                 Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() }
             }
+            Action::AddProof(stamp) => Forwarded::AddProof(stamp.clone()),
             other if config_words(other).is_some() => Forwarded::Config(Box::new(other.clone())),
             _ => return None,
         })
@@ -180,6 +189,7 @@ impl Forwarded {
             Forwarded::ApplyText(s) => Action::ApplyText(s),
             Forwarded::Import(s) => Action::Import(s),
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
+            Forwarded::AddProof(stamp) => Action::AddProof(stamp),
             Forwarded::Config(action) => *action,
         }
     }
@@ -197,6 +207,7 @@ impl Forwarded {
                 cursor(c),
                 quote(what)
             ),
+            Forwarded::AddProof(stamp) => format!(r#"{{"do":"proof","stamp":{}}}"#, quote(stamp)),
             Forwarded::Config(a) => {
                 let (name, arg, second) = config_words(a).unwrap_or_default();
                 format!(r#"{{"do":"config","name":{},"arg":{},"second":{}}}"#, quote(name), quote(&arg), quote(&second))
@@ -220,6 +231,10 @@ impl Forwarded {
             Some("found") => {
                 let what = v.get("what").and_then(Value::as_str).unwrap_or_default().chars().take(300).collect();
                 Ok(Forwarded::LoadFound { scenario: scenario()?, cursor, what })
+            }
+            Some("proof") => {
+                let stamp = v.get("stamp").and_then(Value::as_str).filter(|s| is_stamp_text(s)).ok_or("no stamp")?;
+                Ok(Forwarded::AddProof(stamp.to_string()))
             }
             Some("config") => {
                 let word = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
@@ -263,6 +278,7 @@ mod tests {
             Action::ToggleFlag(Flag::ALL[0]),
             Action::SetKafkaRelease(None),
             Action::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok()),
+            Action::AddProof("1~kafka-2.1~default~2~2~3~9~I1.I2~1234~exhausted~0000abcd".into()),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");
@@ -273,6 +289,8 @@ mod tests {
         assert!(Forwarded::from_json(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
         let bad = serde_json::json!({ "do": "config", "name": "variant", "arg": "kip-999", "second": "" });
         assert!(Forwarded::from_json(&bad).is_err(), "an unknown variant is refused, not guessed");
+        let smuggled = serde_json::json!({ "do": "proof", "stamp": "1~x&s=evil" });
+        assert!(Forwarded::from_json(&smuggled).is_err(), "a stamp cannot write other parameters");
     }
 
     #[test]

@@ -56,6 +56,23 @@ pub fn settings_crc(config: &Config, variant: Variant) -> u32 {
 }
 
 impl Stamp {
+    /// The search this stamp names, under the settings `config` (a re-check: whether the settings are the
+    /// stamp's is then the CRC's to say).
+    pub fn search(&self, config: &Config) -> CheckConfig {
+        let [brokers, records, epochs, depth] = self.bounds;
+        CheckConfig {
+            variant: self.variant,
+            brokers: brokers as u8,
+            records: records as u8,
+            epochs: epochs as i32,
+            depth,
+            goal: self.goal.clone(),
+            alphabet: self.alphabet,
+            config: config.clone(),
+            ..CheckConfig::default()
+        }
+    }
+
     /// The stamp of a search that ended with no failure, unless it was cancelled or hit the state limit
     /// (then it proves nothing) or its bounds are ones a stamp cannot carry.
     pub fn of(c: &CheckConfig, r: &CheckResult) -> Option<Stamp> {

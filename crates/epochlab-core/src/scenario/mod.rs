@@ -9,7 +9,7 @@ mod parse;
 pub mod text;
 
 pub use kind::EventKind;
-pub use parse::{parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};
+pub use parse::{parse_config_value, parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};
 
 use serde::Serialize;
 

@@ -190,6 +190,14 @@ pub(crate) const CONFIG_FIELDS: [&str; 10] = [
     "log_message_format_version",
 ];
 
+/// Validate a JSON value as a scenario's `config` object alone (the checker's worker is sent only the settings).
+pub fn parse_config_value(value: &Value) -> Result<Config, ScenarioError> {
+    match value {
+        Value::Object(map) => parse_config(map),
+        other => Err(err("config", format!("expected an object, got {}", describe(other)))),
+    }
+}
+
 fn parse_config(map: &Map<String, Value>) -> Result<Config, ScenarioError> {
     check_fields(map, "config", &CONFIG_FIELDS)?;
     let mut config = Config::default();
