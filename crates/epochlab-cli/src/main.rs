@@ -6,6 +6,7 @@
 mod check;
 mod commands;
 mod grid;
+mod lessons;
 mod messages;
 mod release;
 mod shrink;
@@ -148,6 +149,27 @@ enum Command {
         #[arg(long, value_name = "N")]
         step: Option<u32>,
     },
+    /// For lesson authors: what the simulator answers and what the facts reader reads in every lesson.
+    Lessons {
+        #[command(subcommand)]
+        listing: Listing,
+    },
+}
+
+#[derive(Subcommand)]
+enum Listing {
+    /// Every question of every lesson with the simulator's answer (as the lesson file names answers).
+    Answers {
+        /// The folder with index.json and the lesson files (default: the source tree's
+        /// crates/epochlab-core/lessons).
+        dir: Option<String>,
+    },
+    /// The facts read from every step's words, marked when the step's runs contradict them.
+    Facts {
+        /// The folder with index.json and the lesson files (default: the source tree's
+        /// crates/epochlab-core/lessons).
+        dir: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -165,6 +187,12 @@ fn main() -> ExitCode {
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
         Command::Fmt { file, to } => commands::fmt(&file, &to),
+        Command::Lessons { listing: Listing::Answers { dir } } => {
+            lessons::answers(dir.as_deref().unwrap_or(lessons::DEFAULT_DIR))
+        }
+        Command::Lessons { listing: Listing::Facts { dir } } => {
+            lessons::facts(dir.as_deref().unwrap_or(lessons::DEFAULT_DIR))
+        }
         Command::Shrink { file, variant, invariant, json } => {
             shrink::run(&file, variant.as_deref(), invariant.as_deref(), json)
         }

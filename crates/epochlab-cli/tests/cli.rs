@@ -372,3 +372,62 @@ fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_s
     assert!(checked.starts_with("Kafka 4.1 (diverging-epoch): no failure within 2 brokers"), "{checked}");
     assert_bad_input(&epochlab(&["check", "--kafka", "banana"]), "unknown Kafka release \"banana\"");
 }
+
+/// A copy of the shipped lessons in a folder of its own, with `from` replaced by `to` in `file`.
+fn lessons_copy(file: &str, from: &str, to: &str) -> std::path::PathBuf {
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../epochlab-core/lessons");
+    let name = file.trim_end_matches(".json");
+    let dir = std::env::temp_dir().join(format!("epochlab-cli-test-{}-lessons-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for entry in std::fs::read_dir(&shipped).expect("lessons/").flatten() {
+        let mut text = std::fs::read_to_string(entry.path()).expect("readable");
+        if entry.file_name() == file {
+            assert!(text.contains(from), "{file} says {from:?}");
+            text = text.replace(from, to);
+        }
+        std::fs::write(dir.join(entry.file_name()), text).expect("write lesson");
+    }
+    dir
+}
+
+#[test]
+fn lessons_answers_lists_every_question_with_the_simulators_answer() {
+    let out = epochlab(&["lessons", "answers"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.is_ascii());
+    // Lesson 2's restart cuts m2 from A's log; lesson 1's first question is B's HW, still 0.
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.contains(
+        &"committed-record-lost steps[3] before step 8 (hw-truncation): which of A's offsets survive -> keep cut"
+    ));
+    assert_eq!(lines[0], "log-end-and-high-watermark steps[2] before step 2 (kip-279): B's HW -> 0");
+    assert!(lines.len() > 30 && lines.iter().all(|l| l.contains(" -> ")), "{text}");
+}
+
+#[test]
+fn lessons_facts_lists_what_the_reader_read_and_marks_a_fact_the_trace_contradicts() {
+    let out = epochlab(&["lessons", "facts"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.is_ascii() && !text.contains("NOT in the trace"));
+    let first = text.lines().find(|l| l.starts_with("hardening-and-diverging-epoch steps[0]: ")).expect("the line");
+    assert!(first.contains("A's HW 1") && first.contains("B's HW 0") && first.contains("record r0"), "{first}");
+    assert!(text.contains("\nlog-end-and-high-watermark takeaway: "), "the takeaway is read too");
+    let dir = lessons_copy("10-hardening-and-diverging-epoch.json", "A's HW moves to 1", "A's HW moves to 3");
+    let out = epochlab(&["lessons", "facts", dir.to_str().unwrap()]);
+    assert!(out.status.success());
+    let marked: Vec<String> = stdout(&out).lines().filter(|l| l.contains("NOT")).map(str::to_string).collect();
+    assert_eq!(marked.len(), 1, "{marked:?}");
+    assert!(marked[0].starts_with("hardening-and-diverging-epoch steps[0]: "), "{marked:?}");
+    assert!(marked[0].contains("A's HW 3 (NOT in the trace)"), "{marked:?}");
+}
+
+#[test]
+fn lessons_refuse_a_missing_folder_or_a_broken_lesson_with_one_line() {
+    let missing = std::env::temp_dir().join("epochlab-cli-test-no-such-lessons");
+    assert_bad_input(&epochlab(&["lessons", "answers", missing.to_str().unwrap()]), "index.json: cannot read");
+    assert_bad_input(&epochlab(&["lessons", "facts", missing.to_str().unwrap()]), "index.json: cannot read");
+    let dir = lessons_copy("02-committed-record-lost.json", "\"steps\"", "\"stops\"");
+    assert_bad_input(&epochlab(&["lessons", "answers", dir.to_str().unwrap()]), "02-committed-record-lost.json: ");
+}

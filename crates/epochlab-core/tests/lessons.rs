@@ -109,20 +109,6 @@ fn the_validator_refuses_a_lesson_that_contradicts_the_simulator() {
     assert!(validate(&unmapped).unwrap_err().message.contains("names no misconception"));
 }
 
-/// `cargo test -p epochlab-core --test lessons print_answers -- --ignored --nocapture` lists every question
-/// with the simulator's answer, for authors checking their prose.
-#[test]
-#[ignore]
-fn print_answers() {
-    for (name, lesson) in lessons() {
-        for step in &lesson.steps {
-            if let LessonStep::Predict(p) = step {
-                println!("{name} before {}: {:?} -> {:?}", p.before, p.question, answer(&lesson, p).map(|a| a.key()));
-            }
-        }
-    }
-}
-
 #[test]
 fn the_index_lists_every_lesson_as_its_file_says_and_the_glossary_has_every_term() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("lessons");

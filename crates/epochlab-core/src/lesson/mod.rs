@@ -3,25 +3,30 @@
 //! computed by the simulator from the scenario (`answer`), never written in the lesson; a lesson only says
 //! which question to ask about which step. Wrong answers the lesson knows map to named misconceptions
 //! (`misconception`). Every lesson file is checked (`validate`): each question has a computable answer,
-//! each task's scripted solution passes its check and its wrong solution fails it.
+//! each task's scripted solution passes its check and its wrong solution fails it. What a lesson's prose states
+//! about the cluster is read by `facts` and looked up in the runs each step shows by `passages`.
 //!
 //! Lesson files are JSON (`crates/epochlab-core/lessons/*.json`, see `docs/lessons.md`); the web app fetches
 //! one when it is opened, so lesson text is not part of the page's first download.
 
 mod answer;
 mod check;
+mod facts;
 mod index;
 mod misconception;
 mod parse;
+mod passages;
 mod releases;
 mod source;
 mod validate;
 
 pub use answer::{answer, choices, Answer, CONSUMER_SEES};
 pub use check::Check;
+pub use facts::{facts, Fact, Who};
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
 pub use parse::{parse_lesson, LessonError};
+pub use passages::{passages, Passage};
 pub use releases::{release_columns, ReleaseColumn};
 pub use source::Source;
 pub use validate::validate;
