@@ -17,53 +17,34 @@ pub fn too_large(source: &str, bytes: usize) -> Option<String> {
     (bytes > MAX_IMPORT_BYTES).then(|| format!("{source} is larger than 4 MB"))
 }
 
-/// What a file's or the clipboard's text holds, read without the text format's reader (which the page's
-/// first download does not carry: the lessons' module reads that format, `model::panels`).
-#[derive(Debug, PartialEq, Eq)]
-pub enum Read {
-    Snapshot(Snapshot),
-    /// A scenario in the text format, still to be read.
-    TextFormat,
-}
-
-/// Read a snapshot from a file's or the clipboard's text. A bare scenario file opens under the variants
-/// `shown` now, on its last step.
+/// Read a snapshot from a file's or the clipboard's text (in the lessons' module, which has the text
+/// format's reader). A bare scenario file opens under the variants `shown` now, on its last step.
 pub fn import_text(text: &str, shown: &[Variant]) -> Result<Snapshot, String> {
-    match read_structured(text, shown)? {
-        Read::Snapshot(snapshot) => Ok(snapshot),
-        Read::TextFormat => {
-            let scenario = parse_text(without_bom(text)).map_err(|e| e.to_string())?;
-            Ok(snapshot::of_scenario(scenario, shown.to_vec()))
-        }
-    }
-}
-
-// A byte-order mark: the file picker's decoder drops it, so pasted text drops it too.
-fn without_bom(text: &str) -> &str {
-    text.strip_prefix('\u{feff}').unwrap_or(text)
-}
-
-/// [`import_text`] but for the text format, which it leaves to be read.
-pub fn read_structured(text: &str, shown: &[Variant]) -> Result<Read, String> {
     let text = without_bom(text);
     if text.trim().is_empty() {
         return Err("it is empty".to_string());
     }
     if looks_like_svg(text) {
         let json = metadata_of(text).ok_or("this SVG was not made by Epochlab: it carries no scenario")?;
-        return snapshot::from_json(&json).map(Read::Snapshot).map_err(|e| format!("the SVG's scenario: {e}"));
+        return snapshot::from_json(&json).map_err(|e| format!("the SVG's scenario: {e}"));
     }
     // A saved working state ({"scenario": …, "variants": …}) is accepted too; anything else is a scenario file.
     if let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) {
         if map.contains_key("scenario") && !map.contains_key("version") {
-            return snapshot::from_json(text).map(Read::Snapshot);
+            return snapshot::from_json(text);
         }
     }
-    if !looks_like_json(text) {
-        return Ok(Read::TextFormat);
-    }
-    let scenario = epochlab_core::scenario::parse_scenario(text).map_err(|e| e.to_string())?;
-    Ok(Read::Snapshot(snapshot::of_scenario(scenario, shown.to_vec())))
+    let scenario = if looks_like_json(text) {
+        epochlab_core::scenario::parse_scenario(text).map_err(|e| e.to_string())?
+    } else {
+        parse_text(text).map_err(|e| e.to_string())?
+    };
+    Ok(snapshot::of_scenario(scenario, shown.to_vec()))
+}
+
+// A byte-order mark: the file picker's decoder drops it, so pasted text drops it too.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// Read the snapshot an exported PNG carries (in its `iTXt` chunk, as the SVG carries it in metadata).
@@ -113,12 +94,9 @@ mod tests {
     }
 
     #[test]
-    fn without_the_text_reader_json_is_read_and_the_text_format_left_to_read() {
-        let p = &epochlab_core::presets::PRESETS[2];
-        let text = epochlab_core::scenario::text::to_text(&p.scenario());
-        assert_eq!(read_structured(&text, &SHOWN), Ok(Read::TextFormat));
-        assert_eq!(read_structured(p.json, &SHOWN), import_text(p.json, &SHOWN).map(Read::Snapshot));
-        assert_eq!(read_structured("  ", &SHOWN), Err("it is empty".to_string()));
+    fn empty_text_is_refused_with_the_reason() {
+        assert_eq!(import_text("  ", &SHOWN), Err("it is empty".to_string()));
+        assert_eq!(import_text("\u{feff}", &SHOWN), Err("it is empty".to_string()));
     }
 
     #[test]

@@ -123,7 +123,9 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
         // Picked in the share panel: this module has the text format's reader.
-        Action::ImportText { source, text, shown } => crate::import_file::import_into(dispatch, &shown, &source, &text),
+        Action::ImportFile { source, content, shown } => {
+            crate::import_file::import_into(dispatch, &shown, &source, &content)
+        }
         // A panel's action is the page's to carry out; the page then says what it shows.
         other => {
             if let Some(forwarded) = Forwarded::of(&other) {
@@ -152,7 +154,7 @@ fn listen(
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
-            Ok(ToLessons::ReadText(t)) => crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.text),
+            Ok(ToLessons::ReadFile(t)) => crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content),
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;
                 redraw.force_update();

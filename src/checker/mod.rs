@@ -44,11 +44,19 @@ mod tests {
         assert_eq!((stamp.variant, stamp.states), (Variant::Kafka21, r.unique_states));
         assert_eq!(v.found, None);
         let recheck = sent(verdict::finished(&config, &r, 0.5, Some(&stamp)));
-        assert!(recheck.text.starts_with("Re-check confirms the link's stamp: kafka-2.1: no failure"), "{}", recheck.text);
+        assert!(
+            recheck.text.starts_with("Re-check confirms the link's stamp: kafka-2.1: no failure"),
+            "{}",
+            recheck.text
+        );
         assert_eq!(recheck.stamp, None, "the link has it already");
         let other = CheckConfig { depth: 4, ..config.clone() };
         let smaller = sent(verdict::finished(&other, &check(&other, |_| true), 0.5, Some(&stamp)));
-        assert!(smaller.text.contains("does not confirm the link's stamp: the re-check searched other bounds"), "{}", smaller.text);
+        assert!(
+            smaller.text.contains("does not confirm the link's stamp: the re-check searched other bounds"),
+            "{}",
+            smaller.text
+        );
         assert!(Stamp::parse("1~x").is_err(), "a garbled stamp never becomes a request");
     }
 

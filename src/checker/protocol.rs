@@ -188,9 +188,11 @@ impl CheckReply {
         let small = |key: &str| f.number(key).map(|n| n.min(u64::from(u32::MAX)) as u32);
         match f.text("t")? {
             "ready" => Ok(CheckReply::Ready),
-            "progress" => {
-                Ok(CheckReply::Progress(Underway { text: f.text("text")?.into(), depth: small("depth")?, max: small("max")? }))
-            }
+            "progress" => Ok(CheckReply::Progress(Underway {
+                text: f.text("text")?.into(),
+                depth: small("depth")?,
+                max: small("max")?,
+            })),
             "done" => verdict_of(&f).map(|v| CheckReply::Done(Box::new(v))),
             "failed" => Ok(CheckReply::Failed(f.text("text")?.into())),
             other => Err(format!("an unknown reply \"{other}\"")),
@@ -237,7 +239,12 @@ mod tests {
     use epochlab_core::presets;
 
     fn search() -> CheckConfig {
-        CheckConfig { variant: Variant::Kafka21, depth: 9, goal: vec![InvariantId::I1, InvariantId::I3], ..Default::default() }
+        CheckConfig {
+            variant: Variant::Kafka21,
+            depth: 9,
+            goal: vec![InvariantId::I1, InvariantId::I3],
+            ..Default::default()
+        }
     }
 
     #[test]
@@ -265,7 +272,12 @@ mod tests {
         let replies = [
             CheckReply::Ready,
             CheckReply::Progress(Underway { text: "12 states".into(), depth: 2, max: 13 }),
-            CheckReply::Done(Box::new(Verdict { text: "a".into(), reasons: vec!["b".into()], found: Some(found), stamp: None })),
+            CheckReply::Done(Box::new(Verdict {
+                text: "a".into(),
+                reasons: vec!["b".into()],
+                found: Some(found),
+                stamp: None,
+            })),
             CheckReply::Done(Box::new(Verdict { text: "none".into(), stamp, ..Verdict::default() })),
             CheckReply::Failed("why".into()),
         ];
@@ -280,15 +292,18 @@ mod tests {
         let text = CheckRequest::Shrink { scenario, variant: Variant::HwTruncation }.to_json();
         let v: Value = serde_json::from_str(&text).expect("json");
         assert!(v["scenario"].is_object(), "{text}");
-        assert!(serde_json::from_str::<Value>(&CheckRequest::Check { search: Box::new(search()), claim: None }.to_json())
-            .expect("json")["config"]
+        assert!(serde_json::from_str::<Value>(
+            &CheckRequest::Check { search: Box::new(search()), claim: None }.to_json()
+        )
+        .expect("json")["config"]
             .is_object());
     }
 
     #[test]
     fn a_bad_message_is_an_error_that_names_what_is_wrong() {
-        let good: Value = serde_json::from_str(&CheckRequest::Check { search: Box::new(search()), claim: None }.to_json())
-            .expect("json");
+        let good: Value =
+            serde_json::from_str(&CheckRequest::Check { search: Box::new(search()), claim: None }.to_json())
+                .expect("json");
         let without = |key: &str| {
             let mut v = good.clone();
             v.as_object_mut().expect("object").remove(key);

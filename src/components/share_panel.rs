@@ -188,7 +188,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
         let (d, pasted, shown) = (d.clone(), pasted.clone(), m.variants.clone());
         Callback::from(move |_| {
             if let Some(area) = pasted.cast::<HtmlTextAreaElement>() {
-                import_into(&d, &shown, "the pasted text", &area.value());
+                import_into(&d, &shown, "the pasted text", &crate::model::FileContent::Text(area.value()));
             }
         })
     };

@@ -20,8 +20,8 @@ pub enum Action {
     Replace(Box<Scenario>),
     /// Open an imported snapshot.
     Import(Box<Snapshot>),
-    /// Import a file in the text format: read by the lessons' module, which has the reader.
-    ImportText { source: String, text: String, shown: Vec<Variant> },
+    /// Import a file: read by the lessons' module, which has the readers.
+    ImportFile { source: String, content: super::FileContent, shown: Vec<Variant> },
     /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
     /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::panels::{Forwarded, Panels};
 use super::Notice;
-use super::TextImport;
+use super::{FileContent, FileImport};
 use crate::snapshot::{self, Snapshot};
 
 /// The event the lessons send to the page.
@@ -76,7 +76,7 @@ pub enum ToLessons {
     /// Which of the panels the module draws are open.
     Panels(Panels),
     /// Read and import a file in the text format.
-    ReadText(TextImport),
+    ReadFile(FileImport),
 }
 
 fn quote(text: &str) -> String {
@@ -170,19 +170,42 @@ fn painting(v: Option<&Value>) -> Option<Painting> {
     Some(Painting { variant, broker, kept })
 }
 
+/// A file to import, read back: its content text, or a PNG's bytes one per character.
+fn read_file(v: &Value) -> Result<FileImport, String> {
+    let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
+    let shown = v.get("shown").and_then(Value::as_array).ok_or("no variants")?;
+    let shown = shown.iter().filter_map(|s| s.as_str().and_then(epochlab_core::Variant::from_id)).collect();
+    let serial = v.get("serial").and_then(Value::as_u64).ok_or("no serial")? as u32;
+    let content = match (word("text"), word("png")) {
+        (Some(text), None) => FileContent::Text(text),
+        (None, Some(png)) => {
+            let bytes = png.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect::<Option<Vec<u8>>>();
+            FileContent::Png(bytes.ok_or("a PNG's bytes garbled")?)
+        }
+        _ => return Err("no file content".to_string()),
+    };
+    Ok(FileImport { serial, source: word("source").ok_or("no source")?, content, shown })
+}
+
 impl ToLessons {
     pub fn to_json(&self) -> String {
         match self {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
-            ToLessons::ReadText(t) => {
+            ToLessons::ReadFile(t) => {
                 let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
+                // A PNG's bytes as the characters U+0000 to U+00FF, one per byte.
+                let content = match &t.content {
+                    FileContent::Text(text) => format!(r#""text":{}"#, quote(text)),
+                    FileContent::Png(bytes) => {
+                        format!(r#""png":{}"#, quote(&bytes.iter().map(|b| char::from(*b)).collect::<String>()))
+                    }
+                };
                 format!(
-                    r#"{{"type":"read-text","serial":{},"source":{},"text":{},"shown":[{}]}}"#,
+                    r#"{{"type":"read-file","serial":{},"source":{},{content},"shown":[{}]}}"#,
                     t.serial,
                     quote(&t.source),
-                    quote(&t.text),
                     shown.join(",")
                 )
             }
@@ -194,13 +217,7 @@ impl ToLessons {
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
-            Some("read-text") => {
-                let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string).ok_or(format!("no {k}"));
-                let shown = v.get("shown").and_then(Value::as_array).ok_or("no variants")?;
-                let shown = shown.iter().filter_map(|s| s.as_str().and_then(epochlab_core::Variant::from_id)).collect();
-                let serial = v.get("serial").and_then(Value::as_u64).unwrap_or_default() as u32;
-                Ok(ToLessons::ReadText(TextImport { serial, source: word("source")?, text: word("text")?, shown }))
-            }
+            Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
@@ -243,13 +260,20 @@ mod tests {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");
         }
         let panels = Panels::default().with(crate::model::panels::Panel::Checker, true);
-        let text = TextImport {
+        let text = FileImport {
             serial: 2,
             source: "a \"b\".txt".into(),
-            text: "elect A\n".into(),
+            content: FileContent::Text("elect A\n".into()),
             shown: vec![epochlab_core::Variant::Kip101],
         };
-        for m in [ToLessons::Shown(snapshot), ToLessons::Toggle, ToLessons::Panels(panels), ToLessons::ReadText(text)] {
+        let png = FileImport { content: FileContent::Png((0..=255).collect()), ..text.clone() };
+        for m in [
+            ToLessons::Shown(snapshot),
+            ToLessons::Toggle,
+            ToLessons::Panels(panels),
+            ToLessons::ReadFile(text),
+            ToLessons::ReadFile(png),
+        ] {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }
         assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());

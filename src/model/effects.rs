@@ -153,9 +153,9 @@ impl Model {
         if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));
         }
-        if let Some(import) = now.text_import.as_ref().filter(|_| now.ready) {
-            if now.text_import != was.text_import || now.mirrors != was.mirrors {
-                effects.push(Effect::ToLessons(ToLessons::ReadText((**import).clone()).to_json()));
+        if let Some(import) = now.file_import.as_ref().filter(|_| now.ready) {
+            if now.file_import != was.file_import || now.mirrors != was.mirrors {
+                effects.push(Effect::ToLessons(ToLessons::ReadFile((**import).clone()).to_json()));
             }
         }
         effects

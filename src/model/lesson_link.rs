@@ -23,18 +23,26 @@ pub struct LessonLink {
     pub pending_toggle: bool,
     /// The panels the module draws that are open (it is told on every change, and when it is ready).
     pub panels: Panels,
-    /// The last file in the text format to import, for the module to read (sent once it is ready).
-    pub text_import: Option<Rc<TextImport>>,
+    /// The last file to import, for the module to read (sent once it is ready).
+    pub file_import: Option<Rc<FileImport>>,
 }
 
-/// A file in the text format to import (`Action::ImportText`), numbered so that importing the same file
-/// twice is two imports.
+/// A file to import (`Action::ImportFile`), read by the lessons' module, which has the readers (the text
+/// format's, a PNG's and an SVG's are not part of the page's first download); numbered so that importing
+/// the same file twice is two imports.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TextImport {
+pub struct FileImport {
     pub serial: u32,
     pub source: String,
-    pub text: String,
+    pub content: FileContent,
     pub shown: Vec<epochlab_core::Variant>,
+}
+
+/// A file's content as read: its text, or a PNG's bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileContent {
+    Text(String),
+    Png(Vec<u8>),
 }
 
 impl Model {
@@ -62,10 +70,15 @@ impl Model {
     }
 
     /// A file in the text format to import: the module reads it (loaded for it if need be).
-    pub(super) fn import_text_file(&mut self, source: String, text: String, shown: Vec<epochlab_core::Variant>) {
+    pub(super) fn import_file_later(
+        &mut self,
+        source: String,
+        content: FileContent,
+        shown: Vec<epochlab_core::Variant>,
+    ) {
         let l = &mut self.lessons;
-        let serial = l.text_import.as_ref().map_or(0, |t| t.serial.wrapping_add(1));
-        l.text_import = Some(Rc::new(TextImport { serial, source, text, shown }));
+        let serial = l.file_import.as_ref().map_or(0, |t| t.serial.wrapping_add(1));
+        l.file_import = Some(Rc::new(FileImport { serial, source, content, shown }));
         l.loaded = true;
     }
 
@@ -134,9 +147,13 @@ mod tests {
 
     #[test]
     fn a_text_file_waits_for_the_module_then_is_sent_once() {
-        let import = || Action::ImportText { source: "a.txt".into(), text: "elect A".into(), shown: vec![] };
+        let import = || Action::ImportFile {
+            source: "a.txt".into(),
+            content: FileContent::Text("elect A".into()),
+            shown: vec![],
+        };
         let sent = |effects: &[Effect]| {
-            effects.iter().filter(|e| matches!(e, Effect::ToLessons(j) if j.contains("read-text"))).count()
+            effects.iter().filter(|e| matches!(e, Effect::ToLessons(j) if j.contains("read-file"))).count()
         };
         let (m, effects) = Model::landing().reduce(import());
         assert_eq!(effects, [Effect::LoadLessons]);

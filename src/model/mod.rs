@@ -38,7 +38,7 @@ pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
 pub use self::learn::{Learn, LearnAction};
-pub use self::lesson_link::{LessonLink, TextImport};
+pub use self::lesson_link::{FileContent, FileImport, LessonLink};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
@@ -348,7 +348,7 @@ impl Model {
             Action::OpenLearn => self.open_learn(),
             Action::FromLessons(m) => self.take_from_lessons(*m),
             Action::ShowPanel(panel, open) => self.show_panel(panel, open),
-            Action::ImportText { source, text, shown } => self.import_text_file(source, text, shown),
+            Action::ImportFile { source, content, shown } => self.import_file_later(source, content, shown),
         }
     }
 }

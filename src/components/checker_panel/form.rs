@@ -12,11 +12,11 @@ use yew::prelude::*;
 
 /// The questions a search can answer, the learner's first: what they came to see is a lost record or two
 /// logs that disagree, not the ISR inconsistency (I4) that a search of every invariant finds first. Each
-/// with the invariants it looks for (none listed: the ticked boxes).
-pub const QUESTIONS: [(&str, &[InvariantId]); 3] = [
-    ("a committed record lost (I1, I2)", &[InvariantId::I1, InvariantId::I2]),
-    ("two replicas diverging (I3)", &[InvariantId::I3]),
-    ("any invariant ticked below", &[]),
+/// with its option's value and the invariants it looks for (none listed: the ticked boxes).
+pub const QUESTIONS: [(&str, &str, &[InvariantId]); 3] = [
+    ("lose", "a committed record lost (I1, I2)", &[InvariantId::I1, InvariantId::I2]),
+    ("diverge", "two replicas diverging (I3)", &[InvariantId::I3]),
+    ("any", "any invariant ticked below", &[]),
 ];
 
 /// The bounds typed in number fields, in the order shown.
@@ -81,7 +81,7 @@ impl Choice {
     /// The invariants the question looks for.
     pub fn goal(&self) -> Vec<InvariantId> {
         match QUESTIONS.get(self.question) {
-            Some((_, goal)) if !goal.is_empty() => goal.to_vec(),
+            Some((_, _, goal)) if !goal.is_empty() => goal.to_vec(),
             _ => default_goal().into_iter().filter(|i| self.ticked.contains(i)).collect(),
         }
     }
@@ -151,9 +151,12 @@ fn selected(e: &Event) -> String {
 }
 
 fn question_select(c: &Choice, on_edit: &Callback<Edit>) -> Html {
-    let onchange = on_edit.reform(|e: Event| Edit::Question(selected(&e).parse().unwrap_or(0)));
-    let options = QUESTIONS.iter().enumerate().map(|(i, (words, _))| {
-        html! { <option value={i.to_string()} selected={i == c.question}>{ *words }</option> }
+    let onchange = on_edit.reform(|e: Event| {
+        let value = selected(&e);
+        Edit::Question(QUESTIONS.iter().position(|(key, _, _)| *key == value).unwrap_or(0))
+    });
+    let options = QUESTIONS.iter().enumerate().map(|(i, (key, words, _))| {
+        html! { <option value={*key} selected={i == c.question}>{ *words }</option> }
     });
     html! {
         <label class="config__field">{ "Look for " }<select name="question" {onchange} data-testid="checker-question">{ for options }</select></label>
@@ -161,8 +164,10 @@ fn question_select(c: &Choice, on_edit: &Callback<Edit>) -> Html {
 }
 
 fn variant_select(c: &Choice, on_edit: &Callback<Edit>) -> Html {
-    let onchange = on_edit.reform(|e: Event| Edit::Variant(Variant::from_id(&selected(&e)).unwrap_or(Variant::HwTruncation)));
-    let options = Variant::ALL.iter().map(|v| html! { <option value={v.id()} selected={*v == c.variant}>{ v.id() }</option> });
+    let onchange =
+        on_edit.reform(|e: Event| Edit::Variant(Variant::from_id(&selected(&e)).unwrap_or(Variant::HwTruncation)));
+    let options =
+        Variant::ALL.iter().map(|v| html! { <option value={v.id()} selected={*v == c.variant}>{ v.id() }</option> });
     html! {
         <label class="config__field">{ "Variant " }<select name="variant" {onchange} data-testid="checker-variant">{ for options }</select></label>
     }
@@ -170,7 +175,8 @@ fn variant_select(c: &Choice, on_edit: &Callback<Edit>) -> Html {
 
 fn brokers_select(c: &Choice, on_edit: &Callback<Edit>) -> Html {
     let onchange = on_edit.reform(|e: Event| Edit::Brokers(selected(&e).parse().unwrap_or(BROKERS.default)));
-    let options = (BROKERS.min..=BROKERS.max).map(|n| html! { <option value={n.to_string()} selected={n == c.brokers}>{ n }</option> });
+    let options = (BROKERS.min..=BROKERS.max)
+        .map(|n| html! { <option value={n.to_string()} selected={n == c.brokers}>{ n }</option> });
     html! {
         <label class="config__field">{ "Brokers " }<select name="brokers" {onchange} data-testid="checker-brokers">{ for options }</select></label>
     }

@@ -41,7 +41,10 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     };
     let on_recheck = {
         let config = props.model.scenario.config.clone();
-        ask.reform(move |stamp: Stamp| CheckRequest::Check { search: Box::new(stamp.search(&config)), claim: Some(stamp) })
+        ask.reform(move |stamp: Stamp| CheckRequest::Check {
+            search: Box::new(stamp.search(&config)),
+            claim: Some(stamp),
+        })
     };
     let on_add_stamp = add_stamp(&status, &props.dispatch);
     let busy = status.as_ref().is_some_and(CheckReply::is_busy);
@@ -76,7 +79,12 @@ const INTRO: &str = "A breadth-first search over every sequence of events within
                      chosen variant.";
 
 /// Send a request to the worker (started if need be), saying at once that it started.
-fn ask(link: &RefCell<Option<Link>>, status: &UseStateHandle<Option<CheckReply>>, dispatch: &Dispatch, request: CheckRequest) {
+fn ask(
+    link: &RefCell<Option<Link>>,
+    status: &UseStateHandle<Option<CheckReply>>,
+    dispatch: &Dispatch,
+    request: CheckRequest,
+) {
     let first = match &request {
         CheckRequest::Cancel => None,
         CheckRequest::Shrink { .. } => Some("Shrinking…"),
@@ -108,7 +116,8 @@ fn worker<'a>(
 
 /// What a reply does: the panel shows it, and a scenario it carries opens on the timeline.
 fn answer(reply: Result<CheckReply, String>, status: &UseStateHandle<Option<CheckReply>>, dispatch: &Dispatch) {
-    let reply = reply.unwrap_or_else(|why| CheckReply::Failed(format!("The checker sent a message this page cannot read: {why}.")));
+    let reply = reply
+        .unwrap_or_else(|why| CheckReply::Failed(format!("The checker sent a message this page cannot read: {why}.")));
     if let CheckReply::Done(v) = &reply {
         if let Some(found) = &v.found {
             let (scenario, cursor, what) = (found.scenario.clone(), found.cursor, found.notice.clone());
@@ -125,7 +134,9 @@ fn add_stamp(status: &UseStateHandle<Option<CheckReply>>, dispatch: &Dispatch) -
         let Some(CheckReply::Done(mut verdict)) = (*status).clone() else { return };
         dispatch.emit(Action::AddProof(stamp.to_string()));
         verdict.stamp = None;
-        verdict.text.push_str(" The share link now carries this result as a bounded-proof stamp that anyone can re-check.");
+        verdict
+            .text
+            .push_str(" The share link now carries this result as a bounded-proof stamp that anyone can re-check.");
         status.set(Some(CheckReply::Done(verdict)));
     })
 }

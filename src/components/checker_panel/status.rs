@@ -57,7 +57,7 @@ pub fn link_stamp(props: &StampProps) -> Html {
                 move |_| stamp.clone()
             });
             html! { <>{ format!("This link carries a bounded proof: {}. ", stamp.summary()) }
-                <button type="button" {onclick} disabled={props.busy} data-testid="checker-recheck">{ "Re-check" }</button></> }
+            <button type="button" {onclick} disabled={props.busy} data-testid="checker-recheck">{ "Re-check" }</button></> }
         }
         Some(Err(why)) => html! { { format!(
             "This link's bounded-proof stamp could not be read ({why}); the rest of the link opened as usual."
