@@ -5,7 +5,7 @@
 use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment, Source};
 use yew::prelude::*;
 
-use super::lesson_question::{answer_words, controls, outcome, outcome_text, painted_key};
+use super::lesson_question::{answer_words, controls, outcome, outcome_text};
 use super::lesson_releases::ReleaseTable;
 use super::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, LessonRun};
@@ -51,7 +51,7 @@ fn live_text(model: &Model, run: &LessonRun, index: Option<&LessonIndex>) -> Str
         Some(LessonStep::Predict(p)) => match &run.outcome {
             // Each switch of a painted offset is said, with the marks so far.
             None if matches!(p.question, Question::Survivors { .. }) => {
-                format!("Predict: {} Your marks: {}.", p.prompt, answer_words(p, &painted_key(run), &log))
+                format!("Predict: {} Your marks: {}.", p.prompt, answer_words(p, &run.painted_answer(), &log))
             }
             None => format!("Predict: {}", p.prompt),
             Some(o) => outcome_text(p, o, &log, index),

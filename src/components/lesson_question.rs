@@ -1,8 +1,7 @@
 //! A lesson's question: the controls to answer it (paint the log, drag the HW, choose, yes or no) and,
 //! once answered, whether the simulator agrees, with the misconception a known wrong answer reveals.
 
-use epochlab_core::lesson::{choices, Answer, Lesson, LessonIndex, Prediction, Question, CONSUMER_SEES};
-use epochlab_core::presets;
+use epochlab_core::lesson::{Answer, LessonIndex, Prediction, Question, CONSUMER_SEES, NO_LEADER};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -10,46 +9,41 @@ use super::Dispatch;
 use crate::model::learn::{LessonRun, Outcome};
 use crate::model::{Action, LearnAction};
 
-fn answer_action(key: String) -> Action {
-    Action::Learn(LearnAction::Answer(key))
+fn answer_action(chosen: Answer) -> Action {
+    Action::Learn(LearnAction::Answer(chosen))
 }
 
-/// An answer in words: `keep cut` → "offset 0 (m1) survives, offset 1 (m2) is truncated".
-pub fn answer_words(p: &Prediction, key: &str, log: &[String]) -> String {
-    match &p.question {
-        Question::Survivors { .. } => {
-            let words: Vec<String> = key
-                .split(' ')
-                .enumerate()
-                .map(|(o, k)| {
-                    let record = log.get(o).map_or(String::new(), |r| format!(" ({r})"));
-                    format!("offset {o}{record} {}", if k == "keep" { "survives" } else { "is truncated" })
-                })
-                .collect();
-            if words.is_empty() {
-                "the log is empty".to_string()
-            } else {
-                words.join(", ")
-            }
+/// An answer in words: a painted log → "offset 0 (m1) survives, offset 1 (m2) is truncated".
+pub fn answer_words(p: &Prediction, a: &Answer, log: &[String]) -> String {
+    match (&p.question, a) {
+        (_, Answer::Offsets(kept)) => survivor_words(kept, log),
+        (_, Answer::YesNo(yes)) => if *yes { "yes" } else { "no" }.to_string(),
+        (Question::Hw { broker }, Answer::Number(hw)) => format!("{broker}'s HW is {hw}"),
+        (Question::Leader, Answer::Name(leader)) if leader == NO_LEADER => "no broker leads".to_string(),
+        (Question::Leader, Answer::Name(leader)) => format!("{leader} leads"),
+        (Question::RecordAt { broker, offset }, Answer::Name(record)) => {
+            format!("{broker} holds {record} at offset {offset}")
         }
-        Question::Hw { broker } => format!("{broker}'s HW is {key}"),
-        Question::Leader => {
-            if key == "none" {
-                "no broker leads".to_string()
-            } else {
-                format!("{key} leads")
-            }
-        }
-        Question::RecordAt { broker, offset } => format!("{broker} holds {key} at offset {offset}"),
-        Question::AnyBug | Question::LogsAgree => {
-            if key == "yes" {
-                "yes".into()
-            } else {
-                "no".into()
-            }
-        }
-        Question::ConsumerSees => consumer_words(key).to_string(),
+        (Question::ConsumerSees, Answer::Name(seen)) => consumer_words(seen).to_string(),
+        // No control answers a question with another kind of answer; said as the lesson file would.
+        (_, a) => a.key(),
     }
+}
+
+/// Each offset of the painted log, with its record and whether the learner (or the simulator) keeps it.
+fn survivor_words(kept: &[bool], log: &[String]) -> String {
+    if kept.is_empty() {
+        return "the log is empty".to_string();
+    }
+    let words: Vec<String> = kept
+        .iter()
+        .enumerate()
+        .map(|(o, kept)| {
+            let record = log.get(o).map_or(String::new(), |r| format!(" ({r})"));
+            format!("offset {o}{record} {}", if *kept { "survives" } else { "is truncated" })
+        })
+        .collect();
+    words.join(", ")
 }
 
 /// What a consumer past a truncation meets, in words: one per answer of [`CONSUMER_SEES`], in its order.
@@ -60,22 +54,17 @@ const CONSUMER_WORDS: [&str; CONSUMER_SEES.len()] = [
     "nothing: no record it read has been taken away",
 ];
 
-/// The words of a `consumer_sees` answer (the last, "nothing", for a key it does not know).
-fn consumer_words(key: &str) -> &'static str {
-    let at = CONSUMER_SEES.iter().position(|k| *k == key).unwrap_or(CONSUMER_SEES.len() - 1);
+/// The words of a `consumer_sees` answer (the last, "nothing", for one it does not know).
+fn consumer_words(seen: &str) -> &'static str {
+    let at = CONSUMER_SEES.iter().position(|k| *k == seen).unwrap_or(CONSUMER_SEES.len() - 1);
     CONSUMER_WORDS[at]
-}
-
-/// The painted log's answer key: `keep cut` (per offset of the broker's log before the step).
-pub fn painted_key(run: &LessonRun) -> String {
-    run.painted.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" ")
 }
 
 /// Painting happens on the broker's row in the logs (the page draws it, `lesson_paint` takes the clicks and
 /// keys) or on the same offsets here, beside the button that checks it: on a phone the row is a screen away.
 fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     let answered = run.outcome.is_some();
-    let key = painted_key(run);
+    let painted = run.painted_answer();
     let broker = match &p.question {
         Question::Survivors { broker } => broker.as_str(),
         _ => "",
@@ -87,8 +76,8 @@ fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch)
                  surviving and truncated (or focus a cell, move with the arrow keys and press Space)."
             ) }</p>
             { paint_row(run, log, answered, d) }
-            <p class="paint__marks" data-testid="paint-marks">{ format!("Your marks: {}.", answer_words(p, &key, log)) }</p>
-            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(key.clone()))} data-testid="paint-submit">{ "Check my prediction" }</button>
+            <p class="paint__marks" data-testid="paint-marks">{ format!("Your marks: {}.", answer_words(p, &painted, log)) }</p>
+            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(painted.clone()))} data-testid="paint-submit">{ "Check my prediction" }</button>
         </div>
     }
 }
@@ -109,8 +98,9 @@ fn paint_row(run: &LessonRun, log: &[String], answered: bool, d: &Dispatch) -> H
     html! { <div class="paint__row" role="group" aria-label="Your marks, offset by offset">{ for cells }</div> }
 }
 
-fn hw_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, broker: &str, d: &Dispatch) -> Html {
-    let max = choices(lesson, p).len().saturating_sub(1);
+fn hw_controls(run: &LessonRun, broker: &str, d: &Dispatch) -> Html {
+    // The choices are the HWs 0 to the highest log end the broker reaches.
+    let max = run.choices.len().saturating_sub(1);
     let answered = run.outcome.is_some();
     let oninput = d.reform(|e: InputEvent| {
         let v = e.target_unchecked_into::<HtmlInputElement>().value();
@@ -124,29 +114,31 @@ fn hw_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, broker: &str, d
                     aria-valuetext={format!("HW {hw}")} data-testid="hw-slider" />
                 <output class="hw-drag__value" data-testid="hw-value">{ format!("HW {hw}") }</output>
             </label>
-            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(hw.to_string()))} data-testid="hw-submit">{ "This is my prediction" }</button>
+            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(Answer::Number(hw)))} data-testid="hw-submit">{ "This is my prediction" }</button>
         </div>
     }
 }
 
-fn choice_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, d: &Dispatch) -> Html {
+/// A choice's label: yes or no, a consumer's fate in words, else the broker, record or HW as named.
+fn choice_label(p: &Prediction, a: &Answer) -> String {
+    match a {
+        Answer::YesNo(yes) => if *yes { "Yes" } else { "No" }.to_string(),
+        Answer::Name(seen) if p.question == Question::ConsumerSees => consumer_words(seen).to_string(),
+        _ => a.key(),
+    }
+}
+
+fn choice_controls(p: &Prediction, run: &LessonRun, d: &Dispatch) -> Html {
     let answered = run.outcome.as_ref();
     html! {
         <div class="choices" role="group" aria-label="Your prediction">
-            { for choices(lesson, p).iter().map(|a| {
-                let key = a.key();
-                let label = match a {
-                    Answer::YesNo(true) => "Yes".to_string(),
-                    Answer::YesNo(false) => "No".to_string(),
-                    _ if p.question == Question::ConsumerSees => consumer_words(&key).to_string(),
-                    _ => key.clone(),
-                };
-                let chosen = answered.is_some_and(|o| o.chosen == key);
-                let class = classes!("choice", chosen.then_some("choice--chosen"), answered.filter(|o| o.right == key).map(|_| "choice--right"));
-                let k = key.clone();
+            { for run.choices.iter().map(|a| {
+                let chosen = answered.is_some_and(|o| o.chosen == *a);
+                let class = classes!("choice", chosen.then_some("choice--chosen"), answered.filter(|o| o.right == *a).map(|_| "choice--right"));
+                let picked = a.clone();
                 html! {
                     <button type="button" {class} disabled={answered.is_some()} aria-pressed={chosen.to_string()}
-                        onclick={d.reform(move |_| answer_action(k.clone()))} data-testid={format!("choice-{key}")}>{ label }</button>
+                        onclick={d.reform(move |_| answer_action(picked.clone()))} data-testid={format!("choice-{}", a.key())}>{ choice_label(p, a) }</button>
                 }
             }) }
         </div>
@@ -157,8 +149,8 @@ fn choice_controls(lesson: &Lesson, p: &Prediction, run: &LessonRun, d: &Dispatc
 pub fn controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     match &p.question {
         Question::Survivors { .. } => paint_controls(run, p, log, d),
-        Question::Hw { broker } => hw_controls(&run.lesson, p, run, broker, d),
-        _ => choice_controls(&run.lesson, p, run, d),
+        Question::Hw { broker } => hw_controls(run, broker, d),
+        _ => choice_controls(p, run, d),
     }
 }
 
@@ -179,12 +171,11 @@ pub fn outcome_text(p: &Prediction, o: &Outcome, log: &[String], index: Option<&
 /// The result box shown after the answer.
 pub fn outcome(p: &Prediction, o: &Outcome, log: &[String], index: Option<&LessonIndex>, d: &Dispatch) -> Html {
     let class = classes!("outcome", if o.is_right() { "outcome--right" } else { "outcome--wrong" });
-    let counter = o.misconception.map(|m| {
-        let preset = m.counter_scenario();
-        let name = presets::find(preset).map(|p| p.scenario().name).unwrap_or_default();
+    let counter = o.counter.as_ref().map(|c| {
+        let preset = c.preset;
         html! {
             <button type="button" class="outcome__counter" onclick={d.reform(move |_| Action::Learn(LearnAction::Counter(preset)))} data-testid="counter-scenario">
-                { format!("Open the counter-scenario: {name}") }
+                { format!("Open the counter-scenario: {}", c.name) }
             </button>
         }
     });

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsCast;
 
-use epochlab_core::lesson::Highlight;
+use epochlab_core::lesson::{Answer, Highlight};
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
@@ -112,7 +112,7 @@ fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
         <div {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
             title={cell_title(b, c)} data-testid={format!("cell-{}-{}-{}", p.variant, b.name, c.offset)}
             data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}
-            data-paint={kept.map(|k| if k { "keep" } else { "cut" })}>
+            data-paint={kept.map(Answer::offset_key)}>
             { body }
         </div>
     }

@@ -9,7 +9,7 @@ mod steps;
 use std::rc::Rc;
 
 use epochlab_core::lesson::{
-    parse_index, parse_lesson, validate, Lesson, LessonIndex, LessonStep, Misconception, Question,
+    parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
 };
 
 use super::Model;
@@ -34,12 +34,32 @@ pub enum Fetched<T> {
 /// The learner's answer to a question, judged by the core.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// What the learner answered (as `Answer::key`).
-    pub chosen: String,
+    /// What the learner answered.
+    pub chosen: Answer,
     /// The simulator's answer.
-    pub right: String,
+    pub right: Answer,
     /// The misconception the lesson names for this wrong answer.
     pub misconception: Option<Misconception>,
+    /// The misconception's counter-scenario, named once when the answer is judged, not at every render.
+    pub counter: Option<CounterScenario>,
+}
+
+/// A preset that disproves a misconception.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterScenario {
+    /// The preset's id (what `LearnAction::Counter` opens).
+    pub preset: &'static str,
+    /// Its scenario's name, as the button says it.
+    pub name: String,
+}
+
+impl CounterScenario {
+    /// The counter-scenario of `m` (naming it parses its preset).
+    pub fn of(m: Misconception) -> CounterScenario {
+        let preset = m.counter_scenario();
+        let name = epochlab_core::presets::find(preset).map(|p| p.scenario().name).unwrap_or_default();
+        CounterScenario { preset, name }
+    }
 }
 
 impl Outcome {
@@ -58,6 +78,8 @@ pub struct LessonRun {
     pub outcome: Option<Outcome>,
     /// A painted log: per offset of the broker's log before the step, whether the learner says it survives.
     pub painted: Vec<bool>,
+    /// A question's choices (the HW slider's range), worked out once when the step is entered.
+    pub choices: Rc<Vec<Answer>>,
     /// A dragged HW.
     pub hw: u32,
     /// A task's grade on the current timeline.
@@ -67,6 +89,25 @@ pub struct LessonRun {
 }
 
 impl LessonRun {
+    /// `lesson` at `step`, nothing answered, painted or chosen yet.
+    fn at(lesson: Rc<Lesson>, step: usize) -> LessonRun {
+        LessonRun {
+            lesson,
+            step,
+            outcome: None,
+            painted: Vec::new(),
+            choices: Rc::default(),
+            hw: 0,
+            passed: false,
+            aside: false,
+        }
+    }
+
+    /// The painted log as an answer.
+    pub fn painted_answer(&self) -> Answer {
+        Answer::Offsets(self.painted.clone())
+    }
+
     /// The step shown (`None` at the end).
     pub fn current(&self) -> Option<&LessonStep> {
         self.lesson.steps.get(self.step)
@@ -124,8 +165,8 @@ pub enum LearnAction {
     Restart,
     /// Stop following the lesson (the timeline stays as it is).
     Leave,
-    /// Answer the question (as `Answer::key`).
-    Answer(String),
+    /// Answer the question.
+    Answer(Answer),
     /// Mark an offset of the painted log as surviving or truncated.
     Paint(usize),
     /// Move the dragged HW.
@@ -213,7 +254,7 @@ impl Model {
             LearnAction::Back => self.lesson_go(-1),
             LearnAction::Restart => self.enter_step(0),
             LearnAction::Leave => self.learn_mut().run = None,
-            LearnAction::Answer(key) => self.answer(key),
+            LearnAction::Answer(chosen) => self.answer(chosen),
             LearnAction::Paint(offset) => self.paint(offset),
             LearnAction::SetHw(hw) => self.with_run(|r| r.hw = hw),
             LearnAction::ShowMe => self.show_me(),
@@ -301,16 +342,7 @@ impl Model {
         self.learn_mut().term = None;
         self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
         self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
-        let run = LessonRun {
-            lesson: Rc::new(lesson),
-            step: 0,
-            outcome: None,
-            painted: Vec::new(),
-            hw: 0,
-            passed: false,
-            aside: false,
-        };
-        self.learn_mut().run = Some(run);
+        self.learn_mut().run = Some(LessonRun::at(Rc::new(lesson), 0));
         self.learn_mut().shown = false;
         self.enter_step(step);
     }

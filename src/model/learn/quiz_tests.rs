@@ -17,6 +17,11 @@ fn quiz(step: usize) -> Model {
     act(&m, LearnAction::LessonLoaded("misconceptions-quiz".into(), step, Ok(QUIZ.into()))).0
 }
 
+/// A record's name (or `nothing`) as an answer.
+fn record(name: &str) -> Answer {
+    Answer::Name(name.to_string())
+}
+
 fn preset_name(id: &str) -> String {
     epochlab_core::presets::find(id).map(|p| p.scenario().name).unwrap_or_default()
 }
@@ -28,15 +33,15 @@ fn a_quiz_question_shows_its_own_counter_scenario_and_comes_back_to_it() {
     assert_eq!(m.scenario.name, preset_name("leader-hw-no-fix"));
     assert!(m.is_lesson_scenario());
     assert_eq!(m.cursor, Some(6), "stopped before step 7");
-    let wrong = act(&m, LearnAction::Answer("nothing".into())).0;
+    let wrong = act(&m, LearnAction::Answer(record("nothing"))).0;
     let outcome = wrong.learn.run.as_ref().and_then(|r| r.outcome.clone()).expect("answered");
-    assert_eq!((outcome.right.as_str(), outcome.misconception), ("m2", Some(Misconception::LeaderHwFixes)));
+    assert_eq!((outcome.right, outcome.misconception), (record("m2"), Some(Misconception::LeaderHwFixes)));
     let away = act(&wrong, LearnAction::Counter(Misconception::LeaderHwFixes.counter_scenario())).0;
     let back = act(&away, LearnAction::Resume).0;
     assert!(back.is_lesson_scenario());
     assert_eq!((back.scenario.name.as_str(), back.cursor), (preset_name("leader-hw-no-fix").as_str(), Some(6)));
     // The next question runs its own story: three brokers, every election clean.
-    let right = act(&back, LearnAction::Answer("m2".into())).0;
+    let right = act(&back, LearnAction::Answer(record("m2"))).0;
     let next = act(&right, LearnAction::Next).0;
     assert_eq!(next.scenario.name, preset_name("three-brokers-clean-elections"));
 }

@@ -3,11 +3,14 @@
 
 use std::rc::Rc;
 
-use epochlab_core::lesson::{answer, Highlight, Lesson, LessonStep, Prediction, Question};
+use epochlab_core::lesson::{
+    answer, answer_from_trace, choices, choices_from_trace, Answer, Highlight, Lesson, LessonStep, Prediction, Question,
+};
 use epochlab_core::scenario::Scenario;
+use epochlab_core::trace::Trace;
 use epochlab_core::Variant;
 
-use super::{LessonRun, Outcome};
+use super::{CounterScenario, LessonRun, Outcome};
 use crate::model::Model;
 
 /// The same scenario, whichever variant it is configured under.
@@ -34,15 +37,7 @@ impl Model {
         let Some(run) = self.learn_mut().run.as_mut() else { return };
         let lesson = run.lesson.clone();
         let step = step.min(lesson.steps.len());
-        *run = LessonRun {
-            lesson: lesson.clone(),
-            step,
-            outcome: None,
-            painted: Vec::new(),
-            hw: 0,
-            passed: false,
-            aside: false,
-        };
+        *run = LessonRun::at(lesson.clone(), step);
         self.playing = false;
         self.selected = None;
         self.placing = None;
@@ -55,7 +50,7 @@ impl Model {
             Some(LessonStep::Explain { at: Some(at), .. }) => {
                 self.cursor = Some(*at as usize).filter(|_| self.last_step().is_some())
             }
-            Some(LessonStep::Predict(p)) => self.ask(p),
+            Some(LessonStep::Predict(p)) => self.ask(&lesson, p),
             _ => {}
         }
         let end = step >= lesson.steps.len();
@@ -75,11 +70,39 @@ impl Model {
         self.show_variants(variants);
     }
 
-    /// Stop before the step asked about, with the painted log as it is before it.
-    fn ask(&mut self, p: &Prediction) {
+    /// Stop before the step asked about, with the painted log as it is before it and the choices offered
+    /// (worked out here, once, so that no render runs the scenario).
+    fn ask(&mut self, lesson: &Lesson, p: &Prediction) {
         self.cursor = (p.before as usize).checked_sub(1);
         let before = self.state_before(p).map(|(log, _)| log.len()).unwrap_or(0);
-        self.with_run(|r| r.painted = vec![true; before]);
+        let scenario = lesson.scenario_of(p);
+        let offered = match self.held_trace(scenario, p.variant) {
+            Some(trace) => choices_from_trace(trace, scenario, p),
+            None => choices(lesson, p),
+        };
+        self.with_run(|r| {
+            r.painted = vec![true; before];
+            r.choices = Rc::new(offered);
+        });
+    }
+
+    /// The run of `scenario` under `variant` when the model holds it: the timeline shows that story, configured
+    /// under any variant (a run under `variant` does not read the configured one).
+    pub(super) fn held_trace(&self, scenario: &Scenario, variant: Variant) -> Option<&Trace> {
+        if !same_story(&self.scenario, scenario) {
+            return None;
+        }
+        self.traces.iter().find(|t| t.variant == variant)
+    }
+
+    /// The simulator's answer to `p`: from the run the model holds when it is the question's story, else
+    /// from a run of its own.
+    fn right_answer(&self, lesson: &Lesson, p: &Prediction) -> Option<Answer> {
+        let scenario = lesson.scenario_of(p);
+        match self.held_trace(scenario, p.variant) {
+            Some(trace) => answer_from_trace(trace, scenario, p),
+            None => answer(lesson, p),
+        }
     }
 
     /// The asked broker's record labels and HW before the question's step, under the question's variant.
@@ -103,16 +126,19 @@ impl Model {
     }
 
     /// Judge an answer with the core, then play the step.
-    pub(super) fn answer(&mut self, chosen: String) {
+    pub(super) fn answer(&mut self, chosen: Answer) {
         let Some(run) = self.learn.run.as_ref() else { return };
         let Some(LessonStep::Predict(p)) = run.current().cloned() else { return };
         if run.outcome.is_some() {
             return;
         }
-        let Some(right) = answer(&run.lesson, &p) else { return self.error("this question has no answer here") };
-        let right = right.key();
-        let misconception = if chosen == right { None } else { p.wrong.get(&chosen).copied() };
-        self.with_run(|r| r.outcome = Some(Outcome { chosen, right, misconception }));
+        let Some(right) = self.right_answer(&run.lesson, &p) else {
+            return self.error("this question has no answer here");
+        };
+        // The lesson file names its wrong answers by key.
+        let misconception = if chosen == right { None } else { p.wrong.get(&chosen.key()).copied() };
+        let counter = misconception.map(CounterScenario::of);
+        self.with_run(|r| r.outcome = Some(Outcome { chosen, right, misconception, counter }));
         self.cursor = Some(p.before as usize).filter(|s| *s < self.scenario.events.len());
     }
 

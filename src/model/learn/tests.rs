@@ -1,6 +1,11 @@
 use super::*;
 use crate::model::Effect;
 
+/// A painted log's answer: per offset, kept or cut.
+fn offsets(kept: &[bool]) -> LearnAction {
+    LearnAction::Answer(Answer::Offsets(kept.to_vec()))
+}
+
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
 
@@ -53,14 +58,16 @@ fn a_question_stops_before_its_step_and_a_wrong_answer_names_its_misconception()
     let refused = act(&m, LearnAction::Next).0;
     assert_eq!(refused.learn.run.as_ref().unwrap().step, 3, "no skipping a question");
     // Painting nothing leaves both kept: the learner thinks A keeps m2.
-    let wrong = act(&m, LearnAction::Answer("keep keep".into())).0;
+    let wrong = act(&m, offsets(&[true, true])).0;
     let outcome = wrong.learn.run.as_ref().unwrap().outcome.clone().unwrap();
     assert!(!outcome.is_right());
-    assert_eq!((outcome.right.as_str(), outcome.misconception), ("keep cut", Some(Misconception::FollowerHwIsCurrent)));
+    let follower_hw = Misconception::FollowerHwIsCurrent;
+    assert_eq!((&outcome.right, outcome.misconception), (&Answer::Offsets(vec![true, false]), Some(follower_hw)));
+    assert_eq!(outcome.counter, Some(CounterScenario::of(follower_hw)), "its counter-scenario named once");
     assert_eq!(wrong.cursor, Some(8), "the step plays");
     let painted = act(&m, LearnAction::Paint(1)).0;
     assert_eq!(painted.learn.run.as_ref().unwrap().painted, [true, false]);
-    let right = act(&painted, LearnAction::Answer("keep cut".into())).0;
+    let right = act(&painted, LearnAction::Answer(painted.learn.run.as_ref().unwrap().painted_answer())).0;
     assert!(right.learn.run.as_ref().unwrap().outcome.as_ref().unwrap().is_right());
     let next = act(&right, LearnAction::Next).0;
     assert_eq!(next.learn.run.as_ref().unwrap().step, 4);
@@ -84,7 +91,7 @@ fn show_me_solves_a_task_undoably_and_the_end_marks_the_lesson_done() {
 
 #[test]
 fn a_counter_scenario_sets_the_lesson_aside_and_resuming_brings_its_scenario_back() {
-    let m = act(&lesson_2(3), LearnAction::Answer("keep keep".into())).0;
+    let m = act(&lesson_2(3), offsets(&[true, true])).0;
     let (away, _) = act(&m, LearnAction::Counter(Misconception::LeaderHwFixes.counter_scenario()));
     assert!(away.learn.run.as_ref().unwrap().aside && !away.is_lesson_scenario());
     assert!(away.lesson_highlights().is_empty());
@@ -107,4 +114,37 @@ fn a_bad_lesson_file_or_progress_file_changes_nothing_but_says_why() {
     assert_eq!(kept.learn.progress, progress);
     let imported = act(&kept, LearnAction::ImportProgress(Progress::default().at("x", 1, true).to_json())).0;
     assert_eq!(imported.learn.progress.done(), 1);
+}
+
+/// Lesson `file` opened at `step` (its id read from the file).
+fn opened(file: &str, text: &str, step: usize) -> Model {
+    let id = parse_lesson(text).expect("a shipped lesson").id;
+    let (m, _) = act(&Model::landing(), LearnAction::Start(id.clone(), step));
+    let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    assert!(m.lesson_file(&id).is_some_and(|f| f == file), "{file} is in the index");
+    act(&m, LearnAction::LessonLoaded(id, step, Ok(text.into()))).0
+}
+
+#[test]
+fn every_shipped_question_is_offered_and_graded_from_the_run_shown_as_the_core_does_it() {
+    let index = parse_index(INDEX).expect("the shipped index");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/epochlab-core/lessons/");
+    for entry in &index.lessons {
+        let text = std::fs::read_to_string(format!("{dir}{}", entry.file)).expect("the lesson file");
+        let lesson = parse_lesson(&text).expect("a shipped lesson");
+        for (step, p) in lesson.steps.iter().enumerate().filter_map(|(i, s)| match s {
+            LessonStep::Predict(p) => Some((i, p)),
+            _ => None,
+        }) {
+            let m = opened(&entry.file, &text, step);
+            let at = format!("{} step {step}", entry.file);
+            assert!(m.held_trace(lesson.scenario_of(p), p.variant).is_some(), "{at}: the run shown is the question's");
+            let run = m.learn.run.as_ref().expect("following");
+            assert_eq!(*run.choices, epochlab_core::lesson::choices(&lesson, p), "{at}: choices");
+            let guess = run.choices.first().cloned().unwrap_or_else(|| run.painted_answer());
+            let answered = act(&m, LearnAction::Answer(guess)).0;
+            let outcome = answered.learn.run.as_ref().and_then(|r| r.outcome.clone()).expect("answered");
+            assert_eq!(Some(outcome.right), epochlab_core::lesson::answer(&lesson, p), "{at}: the right answer");
+        }
+    }
 }

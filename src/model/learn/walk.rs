@@ -1,6 +1,8 @@
 //! The two sides of the bridge in one test: the page's model and the lessons' model, each message passed
 //! as JSON, as in the browser.
 
+use epochlab_core::lesson::Answer;
+
 use super::LearnAction;
 use crate::model::bridge::{HeldBack, ToLessons, ToPage};
 use crate::model::{Action, Effect, Model};
@@ -75,7 +77,7 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
     b.learn(LearnAction::Paint(1));
     assert_eq!(painting(&b).map(|p| p.2), Some(vec![true, false]), "the page draws the switched offset");
     b.learn(LearnAction::Paint(1));
-    b.learn(LearnAction::Answer("keep keep".into()));
+    b.learn(LearnAction::Answer(Answer::Offsets(vec![true, true])));
     assert_eq!((b.page.pending.clone(), b.page.cursor), (None, Some(8)), "answered, the step plays");
     assert_eq!(painting(&b), None, "and the painting is gone from the row");
     b.learn(LearnAction::Next);
@@ -93,12 +95,12 @@ fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
         LearnAction::Next,
         LearnAction::Next,
         LearnAction::Next,
-        LearnAction::Answer("keep keep".into()),
+        LearnAction::Answer(Answer::Offsets(vec![true, true])),
         LearnAction::Next,
         LearnAction::Next,
-        LearnAction::Answer("nothing".into()),
+        LearnAction::Answer(Answer::Name("nothing".into())),
         LearnAction::Next,
-        LearnAction::Answer("yes".into()),
+        LearnAction::Answer(Answer::YesNo(true)),
         LearnAction::Next,
         LearnAction::Next,
     ] {

@@ -3,6 +3,7 @@
 
 use super::{Lesson, Prediction, Question};
 use crate::reads::Noticed;
+use crate::scenario::Scenario;
 use crate::state::State;
 use crate::trace::Trace;
 
@@ -23,19 +24,37 @@ impl Answer {
     /// The answer as the lesson file names it: `keep cut` (per offset), `2`, `A`, `yes`.
     pub fn key(&self) -> String {
         match self {
-            Answer::Offsets(kept) => kept.iter().map(|k| if *k { "keep" } else { "cut" }).collect::<Vec<_>>().join(" "),
+            Answer::Offsets(kept) => kept.iter().map(|k| Answer::offset_key(*k)).collect::<Vec<_>>().join(" "),
             Answer::Number(n) => n.to_string(),
             Answer::Name(name) => name.clone(),
             Answer::YesNo(yes) => if *yes { "yes" } else { "no" }.to_string(),
         }
     }
+
+    /// One offset of an [`Answer::Offsets`] key: `keep` (it survives) or `cut` (the page's painted cells
+    /// carry it too, so that a painted row reads as the lesson file does).
+    pub const fn offset_key(kept: bool) -> &'static str {
+        if kept {
+            "keep"
+        } else {
+            "cut"
+        }
+    }
 }
+
+/// The [`Question::Leader`] answer when no broker leads.
+pub const NO_LEADER: &str = "none";
 
 /// The answer to `p`, from a run of the lesson's scenario under the question's variant. `None` when the
 /// question cannot be answered there (a step past the end, a broker the scenario lacks).
 pub fn answer(lesson: &Lesson, p: &Prediction) -> Option<Answer> {
     let scenario = lesson.scenario_of(p);
-    let trace = crate::run_variant(scenario, p.variant);
+    answer_from_trace(&crate::run_variant(scenario, p.variant), scenario, p)
+}
+
+/// The answer to `p` read from `trace`, a run of `scenario` (the question's, [`Lesson::scenario_of`]) under
+/// the question's variant: a caller that holds that run already grades without running it again.
+pub fn answer_from_trace(trace: &Trace, scenario: &Scenario, p: &Prediction) -> Option<Answer> {
     let step = p.before as usize;
     if step >= trace.steps.len() {
         return None;
@@ -49,14 +68,14 @@ pub fn answer(lesson: &Lesson, p: &Prediction) -> Option<Answer> {
             Answer::Offsets(old.iter().enumerate().map(|(o, e)| new.get(o).is_some_and(|n| n.id == e.id)).collect())
         }
         Question::Hw { broker: b } => Answer::Number(after.replicas[broker(b)?].hw),
-        Question::Leader => Answer::Name(after.true_leader().map_or("none", |l| trace.broker_name(l)).to_string()),
+        Question::Leader => Answer::Name(after.true_leader().map_or(NO_LEADER, |l| trace.broker_name(l)).to_string()),
         Question::RecordAt { broker: b, offset } => {
             let id = after.replicas[broker(b)?].id_at(*offset);
             Answer::Name(id.map_or("nothing", |id| trace.label(id)).to_string())
         }
-        Question::AnyBug => Answer::YesNo(bug_holds(&trace, step)),
+        Question::AnyBug => Answer::YesNo(bug_holds(trace, step)),
         Question::LogsAgree => Answer::YesNo(logs_agree(after)),
-        Question::ConsumerSees => Answer::Name(consumer_sees(&trace, step).to_string()),
+        Question::ConsumerSees => Answer::Name(consumer_sees(trace, step).to_string()),
     })
 }
 
@@ -72,16 +91,20 @@ pub const CONSUMER_SEES: [&str; 4] =
 
 /// The answers a learner chooses among, in the order shown; empty for a painted log (any pattern).
 pub fn choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
-    if let Some(keys) = &p.offered {
-        let all = default_choices(lesson, p);
-        return keys.iter().filter_map(|k| all.iter().find(|a| a.key() == *k).cloned()).collect();
-    }
-    default_choices(lesson, p)
+    let scenario = lesson.scenario_of(p);
+    choices_from_trace(&crate::run_variant(scenario, p.variant), scenario, p)
 }
 
-fn default_choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
-    let scenario = lesson.scenario_of(p);
-    let trace = crate::run_variant(scenario, p.variant);
+/// [`choices`] read from `trace`, a run of `scenario` (the question's) under the question's variant.
+pub fn choices_from_trace(trace: &Trace, scenario: &Scenario, p: &Prediction) -> Vec<Answer> {
+    let all = default_choices(trace, scenario, p);
+    match &p.offered {
+        Some(keys) => keys.iter().filter_map(|k| all.iter().find(|a| a.key() == *k).cloned()).collect(),
+        None => all,
+    }
+}
+
+fn default_choices(trace: &Trace, scenario: &Scenario, p: &Prediction) -> Vec<Answer> {
     let name = |s: &str| Answer::Name(s.to_string());
     match &p.question {
         Question::Survivors { .. } => Vec::new(),
@@ -90,7 +113,7 @@ fn default_choices(lesson: &Lesson, p: &Prediction) -> Vec<Answer> {
             let leo = trace.steps.iter().map(|s| s.state.replicas[b].leo()).max().unwrap_or(0);
             (0..=leo).map(Answer::Number).collect()
         }
-        Question::Leader => scenario.brokers.iter().map(|b| name(b)).chain([name("none")]).collect(),
+        Question::Leader => scenario.brokers.iter().map(|b| name(b)).chain([name(NO_LEADER)]).collect(),
         Question::RecordAt { .. } => trace.records.iter().map(|r| name(&r.label)).chain([name("nothing")]).collect(),
         Question::AnyBug | Question::LogsAgree => vec![Answer::YesNo(true), Answer::YesNo(false)],
         Question::ConsumerSees => CONSUMER_SEES.iter().map(|k| name(k)).collect(),

@@ -20,7 +20,7 @@ mod releases;
 mod source;
 mod validate;
 
-pub use answer::{answer, choices, Answer, CONSUMER_SEES};
+pub use answer::{answer, answer_from_trace, choices, choices_from_trace, Answer, CONSUMER_SEES, NO_LEADER};
 pub use check::Check;
 pub use facts::{facts, Fact, Who};
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
