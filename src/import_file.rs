@@ -23,16 +23,22 @@ pub fn error(dispatch: &Dispatch, text: impl Into<String>) {
 /// In the lessons' module: import a file's content (a bare scenario opens under the variants `shown`), or
 /// say why not (the scenario stays as it was).
 pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, content: &FileContent) {
+    dispatch.emit(import_action(shown, source, content));
+}
+
+/// What importing a file's content does: open its snapshot, or a notice of why it cannot be opened.
+pub fn import_action(shown: &[Variant], source: &str, content: &FileContent) -> Action {
+    let refused = |why: String| Action::Notify(Notice { error: true, text: why, undo: false });
     let read = match content {
         FileContent::Text(text) => match too_large(source, text.len()) {
-            Some(why) => return error(dispatch, format!("Could not import: {why}. Your scenario is unchanged.")),
+            Some(why) => return refused(format!("Could not import: {why}. Your scenario is unchanged.")),
             None => import_text(text, shown),
         },
         FileContent::Png(bytes) => import_png(bytes),
     };
     match read {
-        Ok(snapshot) => dispatch.emit(Action::Import(Box::new(snapshot))),
-        Err(why) => error(dispatch, format!("Could not import {source}: {why}. Your scenario is unchanged.")),
+        Ok(snapshot) => Action::Import(Box::new(snapshot)),
+        Err(why) => refused(format!("Could not import {source}: {why}. Your scenario is unchanged.")),
     }
 }
 

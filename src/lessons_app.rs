@@ -122,9 +122,11 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             run_effects(&effects, &next, dispatch, embedded);
         }
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
-        // Picked in the share panel: this module has the text format's reader.
+        // Picked in the share panel: this module has the readers. Carried out at once: emitting the result
+        // on `dispatch` would re-enter the callback this handler runs in.
         Action::ImportFile { source, content, shown } => {
-            crate::import_file::import_into(dispatch, &shown, &source, &content)
+            let read = crate::import_file::import_action(&shown, &source, &content);
+            return handle(model, read, dispatch, redraw, embedded);
         }
         // A panel's action is the page's to carry out; the page then says what it shows.
         other => {
@@ -154,7 +156,12 @@ fn listen(
                 redraw.force_update();
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
-            Ok(ToLessons::ReadFile(t)) => crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content),
+            // After this listener returns: the page answers the import with what it shows, an event this
+            // listener receives, which it cannot while it runs.
+            Ok(ToLessons::ReadFile(t)) => {
+                let dispatch = dispatch.clone();
+                spawn_local(async move { crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content) });
+            }
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;
                 redraw.force_update();
