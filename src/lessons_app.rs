@@ -155,6 +155,12 @@ fn listen(
                 MIRRORED.set(true);
                 redraw.force_update();
             }
+            Ok(ToLessons::Cursor(cursor)) => {
+                let mut next = (**model.borrow()).clone();
+                next.mirror_cursor(cursor);
+                *model.borrow_mut() = Rc::new(next);
+                redraw.force_update();
+            }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
             // After this listener returns: the page answers the import with what it shows, an event this
             // listener receives, which it cannot while it runs.

@@ -51,7 +51,13 @@ pub fn to_json(snapshot: &Snapshot) -> String {
 
 /// Read the JSON form back. `Err` carries the reason, for a notice.
 pub fn from_json(text: &str) -> Result<Snapshot, String> {
-    let stored: Stored = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    from_value(&serde_json::from_str(text).map_err(|e| e.to_string())?)
+}
+
+/// Read the JSON form from a value already parsed (a message that carries a snapshot), without printing it
+/// back to text first.
+pub fn from_value(value: &serde_json::Value) -> Result<Snapshot, String> {
+    let stored = Stored::deserialize(value).map_err(|e| e.to_string())?;
     let scenario = parse_scenario_value(&stored.scenario).map_err(|e| e.to_string())?;
     let mut variants = Vec::new();
     for id in &stored.variants {

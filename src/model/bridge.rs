@@ -31,6 +31,8 @@ pub enum ToPage {
     Ready,
     /// Show this scenario, under these variants, at this step.
     Show(Box<Snapshot>),
+    /// Move the cursor to this step (the scenario and the variants shown stay).
+    Cursor(Option<u32>),
     /// What the step points at.
     Marks(Vec<Highlight>),
     /// The lesson's part of the address (`lesson=<id>&step=<n>`), or none.
@@ -71,12 +73,30 @@ pub struct Painting {
 pub enum ToLessons {
     /// What the page shows now.
     Shown(Box<Snapshot>),
+    /// The page moved its cursor to this step (the scenario and the variants shown stayed).
+    Cursor(Option<u32>),
     /// Open or close the lesson list.
     Toggle,
     /// Which of the panels the module draws are open.
     Panels(Panels),
     /// Read and import a file in the text format.
     ReadFile(FileImport),
+}
+
+/// A cursor message, the same both ways.
+fn cursor_json(cursor: Option<u32>) -> String {
+    format!(r#"{{"type":"cursor","cursor":{}}}"#, number(cursor))
+}
+
+/// A cursor message's step, read back: a whole number or null, nothing else.
+fn cursor_of(v: &Value) -> Result<Option<u32>, String> {
+    match v.get("cursor") {
+        Some(Value::Null) => Ok(None),
+        Some(c) => {
+            c.as_u64().and_then(|c| u32::try_from(c).ok()).map(Some).ok_or_else(|| "a garbled cursor".to_string())
+        }
+        None => Err("no cursor".to_string()),
+    }
 }
 
 fn quote(text: &str) -> String {
@@ -92,6 +112,7 @@ impl ToPage {
         match self {
             ToPage::Ready => r#"{"type":"ready"}"#.to_string(),
             ToPage::Show(s) => format!(r#"{{"type":"show","snapshot":{}}}"#, snapshot::to_json(s)),
+            ToPage::Cursor(c) => cursor_json(*c),
             ToPage::Marks(marks) => {
                 let items: Vec<String> = marks
                     .iter()
@@ -127,9 +148,10 @@ impl ToPage {
         let small = |h: &Value, k: &str| h.get(k).and_then(Value::as_u64).map(|n| n.min(u64::from(u32::MAX)) as u32);
         match v.get("type").and_then(Value::as_str) {
             Some("ready") => Ok(ToPage::Ready),
+            Some("cursor") => cursor_of(&v).map(ToPage::Cursor),
             Some("show") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_json(&s.to_string()).map(|s| ToPage::Show(Box::new(s)))
+                snapshot::from_value(s).map(|s| ToPage::Show(Box::new(s)))
             }
             Some("marks") => {
                 let items = v.get("marks").and_then(Value::as_array).ok_or("no marks")?;
@@ -191,6 +213,7 @@ impl ToLessons {
     pub fn to_json(&self) -> String {
         match self {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
+            ToLessons::Cursor(c) => cursor_json(*c),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
             ToLessons::ReadFile(t) => {
@@ -216,11 +239,12 @@ impl ToLessons {
         let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
+            Some("cursor") => cursor_of(&v).map(ToLessons::Cursor),
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
             Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_json(&s.to_string()).map(|s| ToLessons::Shown(Box::new(s)))
+                snapshot::from_value(s).map(|s| ToLessons::Shown(Box::new(s)))
             }
             _ => Err("an unknown message".to_string()),
         }
@@ -242,6 +266,8 @@ mod tests {
         for m in [
             ToPage::Ready,
             ToPage::Show(snapshot.clone()),
+            ToPage::Cursor(Some(3)),
+            ToPage::Cursor(None),
             ToPage::Marks(marks),
             ToPage::Params(Some("lesson=x&step=2".into())),
             ToPage::Params(None),
@@ -267,8 +293,12 @@ mod tests {
             shown: vec![epochlab_core::Variant::Kip101],
         };
         let png = FileImport { content: FileContent::Png((0..=255).collect()), ..text.clone() };
+        assert_eq!(ToLessons::from_json(r#"{"type":"cursor","cursor":"2"}"#), Err("a garbled cursor".to_string()));
+        assert_eq!(ToLessons::from_json(r#"{"type":"cursor"}"#), Err("no cursor".to_string()));
         for m in [
             ToLessons::Shown(snapshot),
+            ToLessons::Cursor(Some(7)),
+            ToLessons::Cursor(None),
             ToLessons::Toggle,
             ToLessons::Panels(panels),
             ToLessons::ReadFile(text),

@@ -131,12 +131,12 @@ impl Model {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
         effects.extend(self.focus.map(Effect::Focus));
-        effects.extend(self.link_effects(before, changed.snapshot));
+        effects.extend(self.link_effects(before, &changed));
         effects
     }
 
     /// Loading the lessons' module, and telling it what is shown.
-    fn link_effects(&self, before: &Model, shown: bool) -> Vec<Effect> {
+    fn link_effects(&self, before: &Model, changed: &Changed) -> Vec<Effect> {
         use crate::model::bridge::ToLessons;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
@@ -144,8 +144,12 @@ impl Model {
             effects.push(Effect::LoadLessons);
         }
         // What is shown first: the module acts on its mirror of it.
-        if now.loaded && (shown || now.mirrors != was.mirrors) {
+        let whole = changed.scenario || self.variants != before.variants || now.mirrors != was.mirrors;
+        if now.loaded && whole {
             effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+        } else if now.loaded && self.cursor != before.cursor {
+            // A cursor move is a small message: the module's mirror keeps the rest.
+            effects.push(Effect::ToLessons(ToLessons::Cursor(self.snapshot().cursor).to_json()));
         }
         if now.toggles != was.toggles {
             effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));

@@ -82,6 +82,16 @@ impl Model {
         l.loaded = true;
     }
 
+    /// The step a lesson shows, on the scenario shown.
+    fn show_cursor(&mut self, cursor: Option<u32>) {
+        // A lesson whose story is the one already shown (lesson 2 on the landing page) shows it too.
+        if self.shown_by_lesson.is_none() {
+            self.shown_by_lesson = Some(Rc::new(self.scenario.clone()));
+        }
+        self.playing = false;
+        self.cursor = cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
+    }
+
     /// What the lessons ask for.
     pub(super) fn take_from_lessons(&mut self, message: ToPage) {
         match message {
@@ -108,13 +118,9 @@ impl Model {
                 } else if s.variants != self.variants {
                     self.show_variants(s.variants);
                 }
-                // A lesson whose story is the one already shown (lesson 2 on the landing page) shows it too.
-                if self.shown_by_lesson.is_none() {
-                    self.shown_by_lesson = Some(Rc::new(self.scenario.clone()));
-                }
-                self.playing = false;
-                self.cursor = s.cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
+                self.show_cursor(s.cursor);
             }
+            ToPage::Cursor(cursor) => self.show_cursor(cursor),
             ToPage::Marks(marks) => self.marks = Rc::new(marks),
             ToPage::Params(params) => self.lesson_params = params,
             ToPage::Notice(notice) => self.notice = Some(notice),
@@ -131,6 +137,21 @@ mod tests {
     use super::*;
     use crate::model::{Action, Effect};
     use epochlab_core::presets;
+
+    #[test]
+    fn a_cursor_move_is_told_to_the_lessons_as_a_cursor_not_the_whole_snapshot() {
+        let (m, _) = Model::landing().reduce(Action::OpenLearn);
+        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let told = |effects: Vec<Effect>| -> Vec<String> {
+            effects.into_iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j) } else { None }).collect()
+        };
+        let (m, effects) = m.reduce(Action::SetCursor(Some(2)));
+        assert_eq!(told(effects), [r#"{"type":"cursor","cursor":2}"#]);
+        let (_, effects) = m.reduce(Action::ToggleVariant(epochlab_core::Variant::Kip101));
+        assert!(told(effects).iter().any(|j| j.contains("\"shown\"")), "a change of the variants sends them all");
+        let (m, _) = Model::landing().reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(99)))));
+        assert_eq!(m.cursor, m.last_step(), "a lesson's cursor past the end stops at the last step");
+    }
 
     #[test]
     fn the_lessons_load_once_then_the_learn_button_toggles_their_list() {

@@ -226,7 +226,7 @@ impl Forwarded {
             Some("text") => Ok(Forwarded::ApplyText(scenario()?)),
             Some("import") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_json(&s.to_string()).map(|s| Forwarded::Import(Box::new(s)))
+                snapshot::from_value(s).map(|s| Forwarded::Import(Box::new(s)))
             }
             Some("found") => {
                 let what = v.get("what").and_then(Value::as_str).unwrap_or_default().chars().take(300).collect();

@@ -193,8 +193,11 @@ pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
     if after.question_asked() != before.question_asked() {
         out.push(ToPage::Pending(after.question_asked()));
     }
-    if after.snapshot() != before.snapshot() {
-        out.push(ToPage::Show(Box::new(after.snapshot())));
+    let (was, now) = (before.snapshot(), after.snapshot());
+    if now.scenario != was.scenario || now.variants != was.variants {
+        out.push(ToPage::Show(Box::new(now)));
+    } else if now.cursor != was.cursor {
+        out.push(ToPage::Cursor(now.cursor));
     }
     if after.painting() != before.painting() {
         out.push(ToPage::Paint(after.painting()));
@@ -239,7 +242,12 @@ impl Model {
             self.show_variants(shown.variants);
             self.grade_task();
         }
-        self.cursor = shown.cursor.map(|c| c as usize);
+        self.mirror_cursor(shown.cursor);
+    }
+
+    /// In the lessons' module: the page moved its cursor (nothing else it shows changed).
+    pub fn mirror_cursor(&mut self, cursor: Option<u32>) {
+        self.cursor = cursor.map(|c| c as usize);
         self.marks = Rc::new(self.lesson_highlights());
     }
 

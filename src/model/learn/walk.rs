@@ -37,6 +37,7 @@ impl Both {
             if let Effect::ToLessons(json) = e {
                 match ToLessons::from_json(&json).unwrap() {
                     ToLessons::Shown(s) => self.lessons.mirror(*s),
+                    ToLessons::Cursor(c) => self.lessons.mirror_cursor(c),
                     ToLessons::Toggle => self.learn(LearnAction::Toggle),
                     _ => {}
                 }
