@@ -1,3 +1,3 @@
 fn main() {
-    epochlab::lessons_app::start();
+    epochlab::lessons::app::start();
 }

@@ -1,47 +1,32 @@
-//! Epochlab's web app: a thin Yew shell over [`epochlab_core`].
+//! Epochlab's web app: a thin Yew shell over [`epochlab_core`]. Three programs compile from this crate:
+//!
+//! - the page ([`page`], `main.rs`): the first download;
+//! - the lessons' module ([`lessons`], `lessons_main.rs`): loaded when first used, it runs the lessons and
+//!   draws the panels of [`components::panels`] and [`components::lessons`];
+//! - the checker's worker ([`checker`], `worker_main.rs`): the model checker, in a Web Worker.
 //!
 //! The model ([`model`]) is a pure reducer over the scenario, tested natively: it returns the next model and
-//! the effects the action causes ([`model::Effect`]), which [`effect_runner`] runs. One [`snapshot`] type
-//! carries the working state in links, storage and imports. Components turn the core's trace and view model
-//! into markup; listeners (keyboard, timers, messages, dropped files) live in [`listeners`], pointer dragging
-//! in [`pointer_drag`], and [`app`] wires them together.
+//! the effects the action causes ([`model::Effect`]), which [`browser::effect_runner`] runs. [`formats`]
+//! holds the pure text and bytes (snapshots, links, imports, exports); [`browser`] every call into the
+//! browser. `docs/architecture.md` draws the programs and what passes between them.
 
-pub mod app;
+pub mod browser;
 pub mod checker;
 pub mod components;
-pub mod compress;
-pub mod drag;
-pub mod effect_runner;
-pub mod embed;
-pub mod export;
-pub mod icons;
-pub mod import;
-pub mod import_file;
-pub mod lazy_panels;
-pub mod lesson_paint;
-pub mod lessons_app;
-pub mod library;
-pub mod link;
-pub mod listeners;
+pub mod formats;
+pub mod lessons;
 pub mod model;
-pub mod panic;
-pub mod pointer_drag;
-pub mod sequence_svg;
-pub mod snapshot;
-pub mod startup;
-pub mod storage;
-pub mod viewport;
-pub mod web;
+pub mod page;
 
-pub use app::App;
+pub use page::app::App;
 
 /// Mounts [`App`] on the document body. Call once from `main`.
 pub fn start() {
-    panic::install();
+    browser::panic::install();
     // A compressed share link is unpacked by the browser, which answers asynchronously: the page starts
     // once it has (at once when there is no such link).
     wasm_bindgen_futures::spawn_local(async {
-        let unpacked = link::unpack(&web::hash()).await;
-        yew::Renderer::<App>::with_props(app::AppProps { unpacked: std::rc::Rc::new(unpacked) }).render();
+        let unpacked = browser::compress::unpack(&browser::web::hash()).await;
+        yew::Renderer::<App>::with_props(page::app::AppProps { unpacked: std::rc::Rc::new(unpacked) }).render();
     });
 }

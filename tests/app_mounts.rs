@@ -129,7 +129,7 @@ fn config_alone() -> yew::Html {
         let model = model.clone();
         yew::Callback::from(move |a| model.set(std::rc::Rc::new(model.after(a))))
     };
-    yew::html! { <epochlab::components::config::ConfigPanel model={(*model).clone()} {dispatch} /> }
+    yew::html! { <epochlab::components::panels::config::ConfigPanel model={(*model).clone()} {dispatch} /> }
 }
 
 #[wasm_bindgen_test]

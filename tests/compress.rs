@@ -1,11 +1,12 @@
-//! Share links compressed and unpacked by the browser's own DEFLATE (`epochlab::compress`), in headless
+//! Share links compressed and unpacked by the browser's own DEFLATE (`epochlab::browser::compress`), in headless
 //! Chromium: they round-trip, give the links the core's miniz-based codec reads, and refuse damage and bombs.
 #![cfg(target_arch = "wasm32")]
 
-use epochlab::compress::{deflate, inflate};
-use epochlab::link::{compact_fragment, fragment, unpack};
+use epochlab::browser::compress::{compact_fragment, unpack};
+use epochlab::browser::compress::{deflate, inflate};
+use epochlab::formats::link::fragment;
 use epochlab::model::{Action, Model};
-use epochlab::startup::startup;
+use epochlab::page::startup::startup;
 use epochlab_core::share::{self, Content, ShareError};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 

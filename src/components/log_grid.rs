@@ -11,8 +11,8 @@ use epochlab_core::lesson::{Answer, Highlight};
 use epochlab_core::view::{BrokerView, Cell, CellRecord, CellStatus, RoleView, StepView};
 use yew::prelude::*;
 
+use crate::browser::viewport::{rendered, use_scroll_window};
 use crate::model::bridge::Painting;
-use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]

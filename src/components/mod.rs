@@ -1,27 +1,20 @@
-//! The page's components. Each turns part of the model (and the core's view model) into markup; none of
-//! them re-derives a protocol rule.
+//! The components. Each turns part of the model (and the core's view model) into markup; none of them
+//! re-derives a protocol rule. Those at this level are the page's; [`panels`] and [`lessons`] are drawn by
+//! the lessons' module.
 
-pub mod checker_panel;
-pub mod config;
 pub mod controls;
 pub mod disclosure;
 pub mod editor;
 pub mod explanation;
 pub mod header;
 pub mod lazy_panel;
-pub mod learn_panel;
-pub mod lesson_panel;
-pub mod lesson_question;
-pub mod lesson_releases;
+pub mod lessons;
 pub mod log_grid;
 pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
+pub mod panels;
 pub mod reads;
-pub mod releases;
-pub mod sequence;
-pub mod share_panel;
-pub mod text_panel;
 pub mod timeline;
 pub mod variant_panel;
 pub mod variant_switch;
@@ -32,8 +25,7 @@ use yew::prelude::*;
 
 use crate::model::{Action, Model};
 
-/// The one way to change the model.
-pub type Dispatch = Callback<Action>;
+pub use crate::browser::Dispatch;
 
 pub use crate::model::LatestModel;
 

@@ -8,7 +8,7 @@ use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::{Dispatch, ModelProps};
-use crate::library::Entry;
+use crate::formats::library::Entry;
 use crate::model::{Action, MAX_NAME};
 
 /// "1 Dec 2026, 10:22" in the reader's own locale (the browser formats it: no date code in the wasm).

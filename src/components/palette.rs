@@ -5,9 +5,9 @@ use epochlab_core::scenario::EventKind;
 use web_sys::{MouseEvent, PointerEvent};
 use yew::prelude::*;
 
-use crate::icons::kind_info;
+use crate::browser::pointer_drag::PointerDrag;
+use crate::formats::icons::kind_info;
 use crate::model::{Action, PlaceSource};
-use crate::pointer_drag::PointerDrag;
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]

@@ -10,9 +10,9 @@ use epochlab_core::reads::{reads, Read, SeenRecord};
 use epochlab_core::Trace;
 use yew::prelude::*;
 
-use crate::export::xml_escape;
+use crate::browser::web;
+use crate::formats::export::xml_escape;
 use crate::model::Action;
-use crate::web;
 
 fn record(out: &mut String, r: &SeenRecord, cursor: Option<usize>) {
     let lost = r.lost_by(cursor);

@@ -10,11 +10,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
 use yew::prelude::*;
 
-use crate::drag::{gap_position, DropTarget};
-use crate::icons::kind_info;
+use crate::browser::pointer_drag::PointerDrag;
+use crate::browser::viewport::{rendered, use_scroll_window};
+use crate::formats::icons::kind_info;
+use crate::model::drag::{gap_position, DropTarget};
 use crate::model::{Action, Model, PlaceSource};
-use crate::pointer_drag::PointerDrag;
-use crate::viewport::{rendered, use_scroll_window};
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]

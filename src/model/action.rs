@@ -6,8 +6,8 @@ use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 
 use super::{Notice, PlaceSource};
-use crate::embed::{Command, Goto};
-use crate::snapshot::Snapshot;
+use crate::formats::embed::{Command, Goto};
+use crate::formats::snapshot::Snapshot;
 
 /// Everything a user can do.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ pub enum Action {
     /// Delete a scenario from "My scenarios".
     DeleteSaved(u64),
     /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
-    SyncLibrary(std::rc::Rc<crate::library::Library>),
+    SyncLibrary(std::rc::Rc<crate::formats::library::Library>),
     /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
     TapPlace(PlaceSource),
     /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).

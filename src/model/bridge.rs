@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::panels::{Forwarded, Panels};
 use super::Notice;
 use super::{FileContent, FileImport};
-use crate::snapshot::{self, Snapshot};
+use crate::formats::snapshot::{self, Snapshot};
 
 /// The event the lessons send to the page.
 pub const TO_PAGE: &str = "epochlab-lesson";

@@ -57,7 +57,7 @@ impl Model {
             |m| cursor.map(|c| if i < c { c - 1 } else { c }).filter(|c| Some(*c) <= m.last_step()),
         );
         if let Some(kind) = kind.filter(|_| self.scenario.events.len() < before) {
-            self.inform_undoable(format!("Deleted step {i} ({})", crate::icons::kind_info(kind).1));
+            self.inform_undoable(format!("Deleted step {i} ({})", crate::formats::icons::kind_info(kind).1));
             self.focus_after_removing(i);
         }
         self.selected = None;

@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::Model;
-use crate::embed::{Announced, Announcement};
+use crate::formats::embed::{Announced, Announcement};
 
 /// Something the app does because of an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -263,7 +263,7 @@ mod tests {
         assert_eq!(effects(&m, Action::SetCursor(Some(2))), [Effect::WriteAddress], "no step before ready");
         // Lesson 2's story is the landing scenario itself: showing it still makes the embed ready.
         let lesson = epochlab_core::presets::find("kip101-scenario-1").expect("preset");
-        let shown = crate::snapshot::Snapshot {
+        let shown = crate::formats::snapshot::Snapshot {
             scenario: lesson.scenario(),
             variants: vec![Variant::HwTruncation],
             cursor: Some(3),

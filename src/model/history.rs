@@ -8,7 +8,7 @@ use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
 
 use super::Model;
-use crate::library::Library;
+use crate::formats::library::Library;
 
 /// At most this many edits can be undone (the issue asks for at least 200).
 pub const DEPTH: usize = 250;

@@ -5,7 +5,7 @@ use epochlab_core::presets;
 use epochlab_core::scenario::Scenario;
 
 use super::Model;
-use crate::snapshot::Snapshot;
+use crate::formats::snapshot::Snapshot;
 
 impl Model {
     /// The model a snapshot opens: its cursor clamped to the timeline, and the preset it came from recognised.

@@ -9,6 +9,7 @@ mod action;
 pub mod bridge;
 mod config;
 mod cursor;
+pub mod drag;
 mod edits;
 mod effects;
 mod focus;
@@ -31,7 +32,7 @@ use epochlab_core::scenario::Scenario;
 use epochlab_core::verdict::{held_by_refusal, HeldByRefusal};
 use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
-use crate::library::Library;
+use crate::formats::library::Library;
 
 pub use self::action::Action;
 pub use self::effects::{Effect, Page, Saving};

@@ -10,7 +10,7 @@ use epochlab_core::{Flag, Variant};
 use serde_json::Value;
 
 use super::Action;
-use crate::snapshot::{self, Snapshot};
+use crate::formats::snapshot::{self, Snapshot};
 
 /// A panel drawn by the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

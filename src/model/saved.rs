@@ -183,7 +183,7 @@ mod tests {
 
     #[test]
     fn another_tabs_list_is_taken_without_becoming_an_edit_or_a_write() {
-        let mut other = crate::library::Library::default();
+        let mut other = crate::formats::library::Library::default();
         other.keep(None, edited_landing().snapshot(), 1);
         let (m, effects) = Model::landing().reduce(Action::SyncLibrary(Rc::new(other.clone())));
         assert_eq!(*m.library, other);

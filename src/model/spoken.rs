@@ -7,7 +7,7 @@ use epochlab_core::scenario::Event;
 use epochlab_core::Trace;
 
 use super::{Action, Model, PlaceSource};
-use crate::icons::kind_info;
+use crate::formats::icons::kind_info;
 
 /// A lane in words: "broker B's lane", "the cluster lane".
 pub fn lane_name(lane: &Lane) -> String {

@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use self::fields::KindProps;
 use super::ModelProps;
-use crate::icons::kind_info;
+use crate::formats::icons::kind_info;
 use crate::model::{Action, PlaceSource};
 
 /// The fields of an event's kind.

@@ -12,11 +12,11 @@ use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
-use super::config::{setting, setting_options};
-use super::{ModelProps, TracesRef};
-use crate::export::xml_escape;
+use crate::browser::web;
+use crate::components::panels::config::{setting, setting_options};
+use crate::components::{ModelProps, TracesRef};
+use crate::formats::export::xml_escape;
 use crate::model::{Action, Model};
-use crate::web;
 
 /// The release picker (every minor release, grouped by the line whose behaviour it ships), what the chosen
 /// release changed, its settings, and the bisect strip.

@@ -20,7 +20,7 @@ pub fn install() {
             banner.set_inner_html(&format!(
                 "<strong>Epochlab hit an internal error.</strong> <span class=\"fatal__message\">{message}</span> \
                  <button type=\"button\" onclick=\"localStorage.removeItem('{key}'); location.reload()\">Reset and reload</button>",
-                key = crate::storage::KEY
+                key = crate::browser::storage::KEY
             ));
             let _ = body.prepend_with_node_1(&banner);
         }

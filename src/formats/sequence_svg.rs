@@ -9,7 +9,7 @@ use std::fmt::Write;
 use epochlab_core::messages::{Message, MessageKind, Party};
 use epochlab_core::sequence::{Diagram, Item, Row, Run};
 
-use crate::export::xml_escape;
+use crate::formats::export::xml_escape;
 
 /// One line's height.
 const ROW_H: i32 = 30;

@@ -1,4 +1,4 @@
-//! The message-sequence diagram on the page: the core's [`Diagram`] drawn by [`crate::sequence_svg`], under
+//! The message-sequence diagram on the page: the core's [`Diagram`] drawn by [`crate::formats::sequence_svg`], under
 //! lane headers that stay visible while scrolling. One listener for the whole drawing: a click (or Enter or
 //! Space on a focused line) on a message moves the cursor to its step; on a folded run, opens or folds it.
 
@@ -7,10 +7,10 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
 
-use super::{ModelProps, TracesRef};
+use crate::browser::web;
+use crate::components::{ModelProps, TracesRef};
+use crate::formats::sequence_svg::{self, Geometry, COMPACT, WIDE};
 use crate::model::Action;
-use crate::sequence_svg::{self, COMPACT, WIDE};
-use crate::web;
 
 /// What a click on the drawing hit.
 enum Hit {
@@ -79,6 +79,47 @@ const LEGEND: &str = "Arrows carry what is written above them; dashed: LeaderAnd
      lost; ■: something a broker did on its own; ≠: the shown variants differ (one line per variant). Click a line to \
      show its step; click a folded run to see each fetch.";
 
+/// The lanes' names above the drawing.
+fn lane_heads(d: &Diagram, g: Geometry) -> Html {
+    let lane_w = g.lane_w;
+    let heads = d
+        .lanes
+        .iter()
+        .map(|l| html! { <span class="seq__lane" style={format!("width: {lane_w}px")}>{ &l.name }</span> });
+    html! {
+        <div class="seq__head" style={format!("width: {}px", g.width(d.lanes.len()))} aria-hidden="true">
+            <span class="seq__lane seq__lane--gutter" style={format!("width: {}px", g.gutter)}>{ "step" }</span>
+            { for heads }
+        </div>
+    }
+}
+
+/// After each redraw, the line pressed from the keyboard (`refocus`) gets the focus back; when the cursor
+/// moves, its step is scrolled into view.
+#[hook]
+fn use_follow_cursor(
+    scroller: NodeRef,
+    refocus: std::rc::Rc<std::cell::RefCell<Option<usize>>>,
+    cursor: Option<usize>,
+) {
+    {
+        let scroller = scroller.clone();
+        use_effect(move || {
+            let Some(el) = scroller.cast::<Element>() else { return };
+            if let Some(k) = refocus.borrow_mut().take() {
+                if let Ok(Some(line)) = el.query_selector(&format!("svg > g:nth-of-type({})", k + 1)) {
+                    let _ = line.unchecked_ref::<web_sys::HtmlElement>().focus();
+                }
+            }
+        });
+    }
+    use_effect_with(cursor, move |_| {
+        if let Some(el) = scroller.cast::<Element>() {
+            show_current(&el);
+        }
+    });
+}
+
 /// The diagram.
 #[function_component(SequenceDiagram)]
 pub fn sequence_diagram(props: &ModelProps) -> Html {
@@ -121,43 +162,16 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
         })
     };
     let scroller = use_node_ref();
-    {
-        let scroller = scroller.clone();
-        use_effect(move || {
-            let Some(el) = scroller.cast::<Element>() else { return };
-            if let Some(k) = refocus.borrow_mut().take() {
-                if let Ok(Some(line)) = el.query_selector(&format!("svg > g:nth-of-type({})", k + 1)) {
-                    let _ = line.unchecked_ref::<web_sys::HtmlElement>().focus();
-                }
-            }
-        });
-    }
-    {
-        let scroller = scroller.clone();
-        use_effect_with(model.cursor, move |_| {
-            if let Some(el) = scroller.cast::<Element>() {
-                show_current(&el);
-            }
-        });
-    }
+    use_follow_cursor(scroller.clone(), refocus, model.cursor);
     // A phone gets narrower lanes, so that the brokers' fit on its screen.
     let g = if web::viewport_width() < 600 { COMPACT } else { WIDE };
     let drawing = sequence_svg::svg(&d, &open, model.cursor, g, false);
-    let width = g.width(d.lanes.len());
-    let lane_w = g.lane_w;
-    let heads = d
-        .lanes
-        .iter()
-        .map(|l| html! { <span class="seq__lane" style={format!("width: {lane_w}px")}>{ &l.name }</span> });
     html! {
         <section class="seq" aria-label="Message sequence diagram" data-testid="seq-diagram">
             { summary(&d, &props.dispatch) }
             <p class="seq__legend">{ LEGEND }</p>
             <div class="seq__scroll" ref={scroller}>
-                <div class="seq__head" style={format!("width: {width}px")} aria-hidden="true">
-                    <span class="seq__lane seq__lane--gutter" style={format!("width: {}px", g.gutter)}>{ "step" }</span>
-                    { for heads }
-                </div>
+                { lane_heads(&d, g) }
                 <div class="seq__body" {onclick} {onkeydown}>{ Html::from_html_unchecked(AttrValue::from(drawing)) }</div>
             </div>
         </section>

@@ -18,14 +18,15 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
-use crate::components::learn_panel::LearnPanel;
-use crate::components::lesson_panel::LessonPanel;
+use crate::browser::{storage, web};
+use crate::components::lessons::learn_panel::LearnPanel;
+use crate::components::lessons::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
+use crate::formats::link;
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{page_messages, unreadable_progress, Progress};
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
-use crate::{link, storage, web};
 
 thread_local! {
     /// Whether the page has said what it shows (the mirror is the page's).
@@ -40,7 +41,7 @@ const LESSONS: &str = "lessons/";
 /// count from 2), and the page's app takes an event inside a subtree numbered as its own root for its own:
 /// a click in a module's root would run whichever page listener has the same number.
 pub fn start() {
-    crate::panic::install();
+    crate::browser::panic::install();
     let document = gloo::utils::document();
     let (Ok(root), Some(body)) = (document.create_element("div"), document.body()) else { return };
     let _ = root.set_attribute("hidden", "");
@@ -125,7 +126,7 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
         // Picked in the share panel: this module has the readers. Carried out at once: emitting the result
         // on `dispatch` would re-enter the callback this handler runs in.
         Action::ImportFile { source, content, shown } => {
-            let read = crate::import_file::import_action(&shown, &source, &content);
+            let read = crate::browser::import_file::import_action(&shown, &source, &content);
             return handle(model, read, dispatch, redraw, embedded);
         }
         // A panel's action is the page's to carry out; the page then says what it shows.
@@ -166,7 +167,9 @@ fn listen(
             // listener receives, which it cannot while it runs.
             Ok(ToLessons::ReadFile(t)) => {
                 let dispatch = dispatch.clone();
-                spawn_local(async move { crate::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content) });
+                spawn_local(async move {
+                    crate::browser::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content)
+                });
             }
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;
@@ -209,7 +212,7 @@ fn lesson_app() -> Html {
         let panels = panels.clone();
         use_effect_with((), move |_| {
             let listener = listen(model, panels, dispatch.clone(), redraw);
-            let painting = crate::lesson_paint::listen(&dispatch);
+            let painting = crate::lessons::paint::listen(&dispatch);
             send(&ToPage::Ready);
             if let Some(notice) = notice {
                 send(&ToPage::Notice(notice));
@@ -236,8 +239,8 @@ fn lesson_app() -> Html {
     };
     html! {
         <>
-            { crate::lazy_panels::portal_into(ROOT_ID, lessons) }
-            { crate::lazy_panels::portals(open, &m, &dispatch) }
+            { crate::lessons::portals::portal_into(ROOT_ID, lessons) }
+            { crate::lessons::portals::portals(open, &m, &dispatch) }
         </>
     }
 }

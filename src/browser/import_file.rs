@@ -5,12 +5,11 @@
 use epochlab_core::Variant;
 use wasm_bindgen_futures::spawn_local;
 
-use crate::import::{import_png, import_text, too_large};
+use crate::browser::web;
+use crate::formats::import::{import_png, import_text, too_large};
 use crate::model::{Action, FileContent, Notice};
-use crate::web;
 
-/// The one way to change the model (`components::Dispatch`, named here without depending on components).
-type Dispatch = yew::Callback<Action>;
+use crate::browser::Dispatch;
 
 pub fn info(dispatch: &Dispatch, text: impl Into<String>) {
     dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));

@@ -4,7 +4,7 @@
 
 use epochlab_core::share::{self, Content, ShareError};
 
-use crate::snapshot::Snapshot;
+use crate::formats::snapshot::Snapshot;
 
 /// How the page is embedded, from `embed=` in the fragment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,20 +119,10 @@ pub fn params(hash: &str) -> LinkParams {
 }
 
 /// What a compressed link holds, unpacked by the browser before the page starts (`None` when the address
-/// holds no compressed link). See [`open_link`].
+/// holds no compressed link, `browser::compress::unpack`). See [`open_link`].
 pub type Unpacked = Option<Result<Vec<u8>, ShareError>>;
 
-/// Unpack the address's link if it is compressed: the one step of opening a link that must wait for the
-/// browser.
-pub async fn unpack(hash: &str) -> Unpacked {
-    let payload = params(hash).payload?;
-    match share::open_payload(&payload) {
-        Ok(Content::Deflated(deflated)) => Some(crate::compress::inflate(&deflated).await),
-        _ => None,
-    }
-}
-
-/// The snapshot a link holds, given what [`unpack`] made of it.
+/// The snapshot a link holds, given what `browser::compress::unpack` made of it.
 pub fn open_link(payload: &str, unpacked: Unpacked) -> Result<Snapshot, ShareError> {
     match share::open_payload(payload)? {
         Content::Layout(layout) => share::from_layout(&layout),
@@ -141,16 +131,9 @@ pub fn open_link(payload: &str, unpacked: Unpacked) -> Result<Snapshot, ShareErr
 }
 
 /// The fragment that reproduces a snapshot (and the embed mode), without the `#`, uncompressed: for where a
-/// link is needed at once. [`compact_fragment`] is the one to show and share.
+/// link is needed at once. `browser::compress::compact_fragment` is the one to show and share.
 pub fn fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
     fragment_of(&share::layout(snapshot), None, embed)
-}
-
-/// [`fragment`], compressed by the browser when that makes it shorter.
-pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
-    let layout = share::layout(snapshot);
-    let deflated = crate::compress::deflate(&layout).await;
-    fragment_of(&layout, deflated.as_deref(), embed)
 }
 
 /// Why a fragment's link would not open, checked against the reader's own limits ([`share::check_link`]):
@@ -170,7 +153,7 @@ pub fn address_fragment(fragment: String, snapshot: &Snapshot, embed: Option<Emb
     }
 }
 
-fn fragment_of(layout: &[u8], deflated: Option<&[u8]>, embed: Option<EmbedMode>) -> String {
+pub fn fragment_of(layout: &[u8], deflated: Option<&[u8]>, embed: Option<EmbedMode>) -> String {
     with_embed(format!("s={}", share::payload(layout, deflated)), embed)
 }
 
@@ -186,23 +169,23 @@ pub fn with_embed(mut fragment: String, embed: Option<EmbedMode>) -> String {
 /// `<iframe>` code for a blog post, given the snapshot's fragment in [`EmbedMode::View`].
 pub fn embed_code(page: &str, snapshot: &Snapshot, view_fragment: &str) -> String {
     let src = format!("{page}#{view_fragment}");
-    let title = crate::export::xml_escape(&format!("Epochlab: {}", snapshot.scenario.name));
+    let title = crate::formats::export::xml_escape(&format!("Epochlab: {}", snapshot.scenario.name));
     let rows = snapshot.scenario.brokers.len() as u32;
     // The timeline, then the broker rows of up to two variants side by side (a second row of panels beyond).
     let height = 440 + rows * 90 * if snapshot.variants.len() > 2 { 2 } else { 1 };
     format!(
         r#"<iframe src="{}" title="{title}" width="100%" height="{height}" style="border:0" loading="lazy"></iframe>"#,
-        crate::export::xml_escape(&src)
+        crate::formats::export::xml_escape(&src)
     )
 }
 
 /// The iframe that embeds a lesson at step `step` (counted from 1, as the lesson panel shows it).
 pub fn lesson_embed_code(page: &str, id: &str, title: &str, step: usize) -> String {
     let src = format!("{page}#lesson={id}&step={step}&embed=lesson");
-    let title = crate::export::xml_escape(&format!("Epochlab lesson: {title}"));
+    let title = crate::formats::export::xml_escape(&format!("Epochlab lesson: {title}"));
     format!(
         r#"<iframe src="{}" title="{title}" width="100%" height="980" style="border:0" loading="lazy"></iframe>"#,
-        crate::export::xml_escape(&src)
+        crate::formats::export::xml_escape(&src)
     )
 }
 

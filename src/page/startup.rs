@@ -7,10 +7,10 @@
 
 use std::rc::Rc;
 
-use crate::library::Library;
-use crate::link::{self, EmbedMode, Unpacked};
+use crate::formats::library::Library;
+use crate::formats::link::{self, EmbedMode, Unpacked};
+use crate::formats::snapshot;
 use crate::model::{Model, Notice, Page, Saving};
-use crate::snapshot;
 
 /// How the page starts.
 pub struct Startup {
@@ -86,7 +86,7 @@ pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64
 }
 
 /// Decide the first model from the address's fragment, the stored working scenario and, for a compressed
-/// link, what [`link::unpack`] made of it.
+/// link, what [`crate::browser::compress::unpack`] made of it.
 pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startup {
     let p = link::params(hash);
     let saving = match (&p.payload, p.embed) {

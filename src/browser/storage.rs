@@ -7,8 +7,8 @@
 
 use wasm_bindgen::JsValue;
 
-use crate::library::Library;
-use crate::snapshot::{self, Snapshot};
+use crate::formats::library::Library;
+use crate::formats::snapshot::{self, Snapshot};
 
 /// The localStorage key (versioned, so a future format can tell old values apart).
 pub const KEY: &str = "epochlab.working.v1";

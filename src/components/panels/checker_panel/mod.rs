@@ -13,8 +13,8 @@ use std::cell::RefCell;
 use epochlab_core::checker::Stamp;
 use yew::prelude::*;
 
-use super::{Dispatch, ModelProps};
 use crate::checker::protocol::{CheckReply, CheckRequest, Underway};
+use crate::components::{Dispatch, ModelProps};
 use crate::model::Action;
 use form::{CheckForm, Choice, Edit};
 use link::Link;
@@ -26,7 +26,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     let status = use_state(|| None::<CheckReply>);
     let choice = use_state(Choice::default);
     let link = use_mut_ref(|| None::<Link>);
-    let in_link = use_memo((), |_| Stamp::in_fragment(&crate::web::hash()));
+    let in_link = use_memo((), |_| Stamp::in_fragment(&crate::browser::web::hash()));
     let ask = {
         let (link, status, dispatch) = (link.clone(), status.clone(), props.dispatch.clone());
         Callback::from(move |request: CheckRequest| ask(&link, &status, &dispatch, request))

@@ -112,7 +112,8 @@ pub async fn download_png(name: &str, svg: &str, width: u32, height: u32, scenar
         canvas.get_context("2d").ok().flatten().and_then(|c| c.dyn_into().ok()).ok_or("no 2D canvas")?;
     context.scale(2.0, 2.0).map_err(|_| "cannot scale")?;
     context.draw_image_with_html_image_element(&image, 0.0, 0.0).map_err(|_| "cannot draw")?;
-    let png = epochlab_core::png::with_text(&canvas_png(&canvas).await?, crate::export::METADATA_ID, scenario_json)?;
+    let png =
+        epochlab_core::png::with_text(&canvas_png(&canvas).await?, crate::formats::export::METADATA_ID, scenario_json)?;
     let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(png.as_slice()));
     let options = web_sys::BlobPropertyBag::new();
     options.set_type("image/png");
@@ -135,7 +136,7 @@ pub async fn read_bytes(file: &web_sys::File) -> Result<Vec<u8>, String> {
 
 /// Read a file's text.
 pub async fn read_file(file: &web_sys::File) -> Result<String, String> {
-    if let Some(why) = crate::import::too_large(&file.name(), file.size() as usize) {
+    if let Some(why) = crate::formats::import::too_large(&file.name(), file.size() as usize) {
         return Err(why);
     }
     let text = JsFuture::from(file.text()).await.map_err(|_| format!("{} could not be read", file.name()))?;

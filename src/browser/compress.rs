@@ -3,8 +3,11 @@
 //! the browser has one already. The core's `share::encode` / `decode` (the CLI's) use miniz_oxide and make
 //! and read the same links.
 
-use epochlab_core::share::{inflate_error, ShareError, MAX_LAYOUT};
+use epochlab_core::share::{self, inflate_error, Content, ShareError, MAX_LAYOUT};
 use wasm_bindgen::prelude::*;
+
+use crate::formats::link::{self, EmbedMode, Unpacked};
+use crate::formats::snapshot::Snapshot;
 
 // The browser's streams, declared here rather than by inline JavaScript (which the lessons' module, built
 // as a classic script, cannot import) or by web-sys (which has the compression streams only among its
@@ -69,4 +72,21 @@ pub async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, ShareError> {
         // Not DEFLATE.
         Err(_) => Err(inflate_error(false)),
     }
+}
+
+/// Unpack the address's link if it is compressed: the one step of opening a link that must wait for the
+/// browser.
+pub async fn unpack(hash: &str) -> Unpacked {
+    let payload = link::params(hash).payload?;
+    match share::open_payload(&payload) {
+        Ok(Content::Deflated(deflated)) => Some(inflate(&deflated).await),
+        _ => None,
+    }
+}
+
+/// [`link::fragment`], compressed by the browser when that makes it shorter.
+pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> String {
+    let layout = share::layout(snapshot);
+    let deflated = deflate(&layout).await;
+    link::fragment_of(&layout, deflated.as_deref(), embed)
 }

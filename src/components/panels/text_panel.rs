@@ -16,7 +16,7 @@ use gloo::timers::callback::Timeout;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-use super::Dispatch;
+use crate::components::Dispatch;
 use crate::model::{Action, Model};
 
 /// How long typing pauses before the text is read and applied, in milliseconds.

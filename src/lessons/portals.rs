@@ -5,11 +5,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::components::checker_panel::CheckerPanel;
-use crate::components::config::ConfigPanel;
-use crate::components::sequence::SequenceDiagram;
-use crate::components::share_panel::SharePanel;
-use crate::components::text_panel::TextPanel;
+use crate::components::panels::checker_panel::CheckerPanel;
+use crate::components::panels::config::ConfigPanel;
+use crate::components::panels::sequence::SequenceDiagram;
+use crate::components::panels::share_panel::SharePanel;
+use crate::components::panels::text_panel::TextPanel;
 use crate::components::Dispatch;
 use crate::model::panels::{Panel, Panels};
 use crate::model::Model;

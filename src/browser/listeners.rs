@@ -10,9 +10,10 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
 use yew::prelude::*;
 
-use crate::components::{Dispatch, LatestModel};
-use crate::embed;
-use crate::import_file::import_file;
+use crate::browser::import_file::import_file;
+use crate::browser::Dispatch;
+use crate::formats::embed;
+use crate::model::LatestModel;
 use crate::model::{Action, Model, Notice, SPEEDS};
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
@@ -149,7 +150,7 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
 fn sender_of(e: &MessageEvent) -> (bool, String) {
     let parent = gloo::utils::window().parent().ok().flatten();
     let from_parent = match (e.source(), parent) {
-        (Some(source), Some(parent)) => crate::web::in_frame() && js_sys::Object::is(&source, &parent),
+        (Some(source), Some(parent)) => crate::browser::web::in_frame() && js_sys::Object::is(&source, &parent),
         _ => false,
     };
     (from_parent, e.origin())
@@ -191,7 +192,7 @@ fn command_of(e: &MessageEvent, origin: Option<&str>) -> Result<embed::Command, 
 #[hook]
 pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool) {
     use_effect_with((), move |_| {
-        let origin = crate::link::params(&crate::web::hash()).origin;
+        let origin = crate::formats::link::params(&crate::browser::web::hash()).origin;
         let listener = embedded.then(|| {
             EventListener::new(&gloo::utils::window(), "message", move |e| {
                 let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
@@ -222,8 +223,8 @@ pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, store
     use_effect_with((), move |_| {
         let listener = stored_ok.then(|| {
             EventListener::new(&gloo::utils::window(), "storage", move |_| {
-                let text = crate::storage::load_library().unwrap_or_else(|| "[]".to_string());
-                let Ok(library) = crate::library::Library::from_json(&text) else { return };
+                let text = crate::browser::storage::load_library().unwrap_or_else(|| "[]".to_string());
+                let Ok(library) = crate::formats::library::Library::from_json(&text) else { return };
                 // Only a real change: this page's own writes come back as no event, others' as one each.
                 if *state.borrow().library != library {
                     dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));

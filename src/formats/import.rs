@@ -6,8 +6,8 @@
 use epochlab_core::scenario::text::{looks_like_json, parse_text};
 use epochlab_core::Variant;
 
-use crate::export::{looks_like_svg, metadata_of};
-use crate::snapshot::{self, Snapshot};
+use crate::formats::export::{looks_like_svg, metadata_of};
+use crate::formats::snapshot::{self, Snapshot};
 
 /// The largest file or pasted text imported, in bytes.
 pub const MAX_IMPORT_BYTES: usize = 4 * 1024 * 1024;
@@ -52,7 +52,7 @@ pub fn import_png(bytes: &[u8]) -> Result<Snapshot, String> {
     if !epochlab_core::png::is_png(bytes) {
         return Err("it is not a PNG".to_string());
     }
-    let json = epochlab_core::png::text_of(bytes, crate::export::METADATA_ID)
+    let json = epochlab_core::png::text_of(bytes, crate::formats::export::METADATA_ID)
         .ok_or("this PNG was not made by Epochlab: it carries no scenario")?;
     snapshot::from_json(&json).map_err(|e| format!("the PNG's scenario: {e}"))
 }
@@ -89,7 +89,8 @@ mod tests {
         let traces = epochlab_core::compare(&scenario, &variants).traces;
         let views = epochlab_core::view::views(&traces, Some(4));
         let shared = Snapshot { scenario: scenario.clone(), variants: variants.clone(), cursor: Some(4) };
-        let (svg, ..) = crate::export::svg(&scenario, &traces, &views, Some(4), &snapshot::to_json(&shared), None);
+        let (svg, ..) =
+            crate::formats::export::svg(&scenario, &traces, &views, Some(4), &snapshot::to_json(&shared), None);
         assert_eq!(import_text(&svg, &SHOWN), Ok(shared));
     }
 
@@ -130,7 +131,8 @@ mod tests {
         ]
         .concat();
         let png =
-            epochlab_core::png::with_text(&bare, crate::export::METADATA_ID, &snapshot::to_json(&shared)).unwrap();
+            epochlab_core::png::with_text(&bare, crate::formats::export::METADATA_ID, &snapshot::to_json(&shared))
+                .unwrap();
         assert_eq!(import_png(&png), Ok(shared));
         assert!(import_png(&bare).unwrap_err().contains("not made by Epochlab"));
         assert_eq!(import_png(b"GIF89a"), Err("it is not a PNG".to_string()));

@@ -12,7 +12,7 @@ use wasm_bindgen::JsCast;
 use web_sys::PointerEvent;
 use yew::prelude::*;
 
-use crate::drag::{drop_action, gap_position, DropTarget, DRAG_THRESHOLD};
+use crate::model::drag::{drop_action, gap_position, DropTarget, DRAG_THRESHOLD};
 use crate::model::{Action, LatestModel, Model, PlaceSource};
 
 /// What the page draws while dragging: the ghost under the pointer and the drop indicator.

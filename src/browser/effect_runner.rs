@@ -10,10 +10,10 @@ use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use wasm_bindgen_futures::spawn_local;
 
-use crate::components::Dispatch;
-use crate::link::{self, EmbedMode};
+use crate::browser::Dispatch;
+use crate::browser::{storage, web};
+use crate::formats::link::{self, EmbedMode};
 use crate::model::{Action, Effect, Focus, Model, Notice};
-use crate::{storage, web};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
@@ -126,7 +126,7 @@ impl EffectRunner {
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
                 Effect::LoadLessons => web::load_lessons(),
                 Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
-                // The lessons' own effects, run in their module (`lessons_app`).
+                // The lessons' own effects, run in their module (`lessons::app`).
                 Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
             }
         }
@@ -157,7 +157,11 @@ impl EffectRunner {
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
                 let snapshot = model.snapshot();
-                let fragment = link::address_fragment(link::compact_fragment(&snapshot, embed).await, &snapshot, embed);
+                let fragment = link::address_fragment(
+                    crate::browser::compress::compact_fragment(&snapshot, embed).await,
+                    &snapshot,
+                    embed,
+                );
                 if latest.get() == generation {
                     // An embed's `origin=` stays: a reload must follow only that origin still.
                     let lesson = link::lesson_params(model.lesson_fragment());

@@ -7,14 +7,14 @@ use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use super::{Dispatch, ModelProps};
-use crate::export;
-use crate::import_file::{error, import_file, import_into, info};
-use crate::link::{self, EmbedMode};
+use crate::browser::import_file::{error, import_file, import_into, info};
+use crate::browser::web;
+use crate::components::{Dispatch, ModelProps};
+use crate::formats::export;
+use crate::formats::link::{self, EmbedMode};
+use crate::formats::sequence_svg;
+use crate::formats::snapshot::{self, Snapshot};
 use crate::model::Model;
-use crate::sequence_svg;
-use crate::snapshot::{self, Snapshot};
-use crate::web;
 
 /// The SVG of the current view, carrying the model's snapshot, and the message diagram under it if asked.
 pub fn current_svg(m: &Model, with_messages: bool) -> (String, u32, u32) {
@@ -40,7 +40,7 @@ fn use_share_fragment(snapshot: &Snapshot) -> (String, bool) {
             *latest.borrow_mut() = Some(snapshot.clone());
             let snapshot = snapshot.clone();
             spawn_local(async move {
-                let share = link::compact_fragment(&snapshot, None).await;
+                let share = crate::browser::compress::compact_fragment(&snapshot, None).await;
                 // A slower answer for an older change must not replace a newer one.
                 if latest.borrow().as_ref() == Some(&snapshot) {
                     compact.set(Some((snapshot, share)));

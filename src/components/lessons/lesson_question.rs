@@ -5,7 +5,7 @@ use epochlab_core::lesson::{Answer, LessonIndex, Prediction, Question, CONSUMER_
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::Dispatch;
+use crate::components::Dispatch;
 use crate::model::learn::{LessonRun, Outcome};
 use crate::model::{Action, LearnAction};
 

@@ -5,9 +5,9 @@
 use epochlab_core::lesson::{LessonIndex, LessonStep, Question, Segment, Source};
 use yew::prelude::*;
 
-use super::lesson_question::{answer_words, controls, outcome, outcome_text};
-use super::lesson_releases::ReleaseTable;
-use super::{Dispatch, ModelProps};
+use crate::components::lessons::lesson_question::{answer_words, controls, outcome, outcome_text};
+use crate::components::lessons::lesson_releases::ReleaseTable;
+use crate::components::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, LessonRun};
 use crate::model::{Action, LearnAction, Model};
 
@@ -182,7 +182,7 @@ pub fn lesson_panel(props: &ModelProps) -> Html {
     let shown = m.learn.run.as_ref().filter(|r| !r.aside).map(|r| (r.lesson.id.clone(), r.step));
     use_effect_with(shown, |shown| {
         if shown.is_some() {
-            crate::web::bring_lesson_mark_into_view();
+            crate::browser::web::bring_lesson_mark_into_view();
         }
     });
     let Some(run) = m.learn.run.as_ref() else { return html! {} };

@@ -6,6 +6,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::browser::effect_runner::EffectRunner;
+use crate::browser::listeners::{
+    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs,
+    use_pause_when_unseen, use_playback, use_reload_on_new_link,
+};
+use crate::browser::pointer_drag::{use_pointer_drag, PointerDrag};
+use crate::browser::{storage, web};
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
@@ -19,25 +26,18 @@ use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::components::variant_switch::VariantSwitch;
 use crate::components::{Dispatch, LatestModel, TracesRef};
-use crate::drag::DropTarget;
-use crate::effect_runner::EffectRunner;
-use crate::embed::Announced;
-use crate::icons::kind_info;
-use crate::link::{self, EmbedMode};
-use crate::listeners::{
-    use_embed_commands, use_file_drop, use_keyboard, use_lesson_messages, use_library_from_other_tabs,
-    use_pause_when_unseen, use_playback, use_reload_on_new_link,
-};
+use crate::formats::embed::Announced;
+use crate::formats::icons::kind_info;
+use crate::formats::link::{self, EmbedMode};
+use crate::model::drag::DropTarget;
 use crate::model::panels::Panel;
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
-use crate::pointer_drag::{use_pointer_drag, PointerDrag};
-use crate::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
-use crate::{storage, web};
+use crate::page::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
 
 /// Props.
 #[derive(Properties, PartialEq, Default)]
 pub struct AppProps {
-    /// The address's compressed share link, unpacked by the browser before the start ([`link::unpack`]).
+    /// The address's compressed share link, unpacked by the browser before the start ([`crate::browser::compress::unpack`]).
     #[prop_or_default]
     pub unpacked: Rc<link::Unpacked>,
 }

@@ -6,10 +6,10 @@ use wasm_bindgen_futures::spawn_local;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::{Dispatch, ModelProps};
+use crate::browser::web;
+use crate::components::{Dispatch, ModelProps};
 use crate::model::learn::{Fetched, Progress};
 use crate::model::{Action, LearnAction, Notice};
-use crate::web;
 
 /// "done", "in progress (step 3)" or nothing.
 fn progress_text(progress: &Progress, id: &str) -> Option<String> {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use serde_json::Value;
 
-use crate::snapshot::{self, Snapshot};
+use crate::formats::snapshot::{self, Snapshot};
 
 /// A kept scenario.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,8 +6,8 @@ use epochlab_core::{Flag, Variant};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::releases::release_group;
-use super::{Dispatch, ModelProps};
+use crate::components::panels::releases::release_group;
+use crate::components::{Dispatch, ModelProps};
 use crate::model::{Action, Model, MAX_VARIANTS};
 
 fn policy(v: &str) -> Policy {
