@@ -60,7 +60,7 @@ fn consumer_words(seen: &str) -> &'static str {
     CONSUMER_WORDS[at]
 }
 
-/// Painting happens on the broker's row in the logs (the page draws it, `lesson_paint` takes the clicks and
+/// Painting happens on the broker's row in the logs (the page draws it, `lessons::paint` takes the clicks and
 /// keys) or on the same offsets here, beside the button that checks it: on a phone the row is a screen away.
 fn paint_controls(run: &LessonRun, p: &Prediction, log: &[String], d: &Dispatch) -> Html {
     let answered = run.outcome.is_some();
