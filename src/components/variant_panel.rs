@@ -57,6 +57,15 @@ impl PartialEq for VariantPanelProps {
     }
 }
 
+/// The traces of one re-run, and an index into them: equal only to the same re-run's (a re-run makes new ones).
+struct SameTraces(Rc<Vec<Trace>>, usize);
+
+impl PartialEq for SameTraces {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) && self.1 == other.1
+    }
+}
+
 /// One violation, linking to the step where it first holds; dimmed (and saying so) when it does not hold
 /// at the step shown.
 fn violation_item(trace: &Trace, e: Entry, id: &str, dispatch: &Callback<Action>) -> Html {
@@ -106,6 +115,10 @@ fn invariants_html(trace: &Trace, step: Option<usize>, id: &str, dispatch: &Call
 /// A variant's panel.
 #[function_component(VariantPanel)]
 pub fn variant_panel(props: &VariantPanelProps) -> Html {
+    // What consumers read changes with the traces, not with the cursor: worked out once per re-run.
+    let seen = use_memo(SameTraces(props.traces.clone(), props.index), |t| {
+        t.0.get(t.1).map(epochlab_core::reads::reads).unwrap_or_default()
+    });
     let Some(trace) = props.traces.get(props.index) else { return html! {} };
     let v = &props.view;
     let id = trace.variant.id();
@@ -135,7 +148,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
                 { controller_line(v) }
             </p>
             <LogGrid view={v.clone()} variant={id} marks={props.marks.clone()} painting={props.painting.clone().filter(|p| p.variant == trace.variant)} />
-            { consumer_reads(trace, props.step, &props.dispatch) }
+            { consumer_reads(trace, &seen, props.step, &props.dispatch) }
             <Explanation trace={props.traces.clone()} index={props.index} step={props.step} />
             <section class="invariants" aria-label={format!("Invariants under {id}")}>
                 <h3 class="invariants__title">{ "Invariants" }</h3>

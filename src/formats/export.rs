@@ -21,7 +21,25 @@ pub const METADATA_ID: &str = "epochlab-scenario";
 
 /// Escape text for XML content and attributes.
 pub fn xml_escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len());
+    escape_into(&mut out, text);
+    out
+}
+
+/// [`xml_escape`] appended to `out`: one pass, no copy of text that needs no escaping (most labels).
+pub fn escape_into(out: &mut String, text: &str) {
+    let mut rest = text;
+    while let Some(at) = rest.find(['&', '<', '>', '"']) {
+        out.push_str(&rest[..at]);
+        out.push_str(match rest.as_bytes()[at] {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            _ => "&quot;",
+        });
+        rest = &rest[at + 1..];
+    }
+    out.push_str(rest);
 }
 
 fn xml_unescape(text: &str) -> String {
@@ -246,6 +264,14 @@ mod tests {
             epochlab_core::run_variant(&s, Variant::Kip279),
         ];
         (s, traces)
+    }
+
+    #[test]
+    fn escaping_replaces_each_special_character_and_reads_back() {
+        let text = r#"a&b <c> "d" && é"#;
+        assert_eq!(xml_escape(text), "a&amp;b &lt;c&gt; &quot;d&quot; &amp;&amp; é");
+        assert_eq!(xml_unescape(&xml_escape(text)), text);
+        assert_eq!(xml_escape("plain"), "plain");
     }
 
     #[test]
