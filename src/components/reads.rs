@@ -148,11 +148,11 @@ mod tests {
     use super::*;
     use epochlab_core::presets::find;
     use epochlab_core::reads::reads;
+    use epochlab_core::{run_variant, Variant};
 
     fn reads_html(trace: &Trace, cursor: Option<usize>) -> String {
         super::reads_html(trace, &reads(trace), cursor)
     }
-    use epochlab_core::{run_variant, Variant};
 
     #[test]
     fn the_phantom_read_shows_from_its_step_and_labels_are_escaped() {
