@@ -67,6 +67,13 @@ pub struct PointerDrag {
     pub touch_input: Rc<Cell<bool>>,
 }
 
+/// Whether `e` is the click that ends a drag, to be ignored. Only a pointer's click (detail above 0) can be:
+/// the flag is cleared on the next tick, and on a loaded machine a key's click (Enter on a chip, detail 0)
+/// can come before that tick, which must not swallow it.
+pub fn ends_drag(suppress: &Cell<bool>, e: &web_sys::MouseEvent) -> bool {
+    suppress.replace(false) && e.detail() > 0
+}
+
 impl PartialEq for PointerDrag {
     fn eq(&self, other: &Self) -> bool {
         self.view == other.view && Rc::ptr_eq(&self.suppress_click, &other.suppress_click)

@@ -176,14 +176,18 @@ pub fn bring_lesson_mark_into_view() {
 /// 0 ms runs after Yew's render). Nothing happens if it is not there.
 pub fn focus_after_render(selector: &str) {
     // Once the render is done; again a little later if the focus fell to the page (a loaded machine can
-    // draw after the first try, removing the element focused then), never taking it from another element.
+    // draw after the first try, removing the element focused then). Never taking it from an element the
+    // user focused meanwhile: on a loaded machine a click or Tab can come before the first try.
+    let focused_before = gloo::utils::document().active_element();
     for (attempt, delay) in [0u32, 40, 160].into_iter().enumerate() {
-        let selector = selector.to_string();
+        let (selector, focused_before) = (selector.to_string(), focused_before.clone());
         gloo::timers::callback::Timeout::new(delay, move || {
             let document = gloo::utils::document();
             let body: Option<web_sys::Element> = document.body().map(Into::into);
-            let lost = document.active_element().is_none_or(|a| Some(a) == body);
-            if attempt > 0 && !lost {
+            let active = document.active_element();
+            let lost = active.as_ref().is_none_or(|a| Some(a) == body.as_ref());
+            let moved_by_user = !lost && active != focused_before;
+            if moved_by_user || (attempt > 0 && !lost) {
                 return;
             }
             let found = document.query_selector(&selector).ok().flatten();

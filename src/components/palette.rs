@@ -38,7 +38,7 @@ pub fn palette(props: &PaletteProps) -> Html {
                         let suppress = props.drag.suppress_click.clone();
                         let touch = props.drag.touch_input.clone();
                         Callback::from(move |e: MouseEvent| {
-                            if suppress.replace(false) {
+                            if crate::browser::pointer_drag::ends_drag(&suppress, &e) {
                                 return;
                             }
                             // A click from the keyboard has no detail: Enter places with the arrow keys.

@@ -400,8 +400,8 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
     let onclick = {
         let dispatch = p.dispatch.clone();
         let suppress = p.suppress.0.clone();
-        Callback::from(move |_| {
-            if !suppress.replace(false) {
+        Callback::from(move |e: MouseEvent| {
+            if !crate::browser::pointer_drag::ends_drag(&suppress, &e) {
                 dispatch.emit(Action::Select(Some(i)));
             }
         })

@@ -23,15 +23,11 @@ use crate::components::lessons::learn_panel::LearnPanel;
 use crate::components::lessons::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::formats::link;
+use crate::lessons::mirror::{Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{page_messages, unreadable_progress, Progress};
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
-
-thread_local! {
-    /// Whether the page has said what it shows (the mirror is the page's).
-    static MIRRORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
 const LESSONS: &str = "lessons/";
@@ -109,10 +105,20 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded:
     }
 }
 
-type Shared = Rc<RefCell<Rc<Model>>>;
+/// What a lesson action is handled with.
+#[derive(Clone)]
+struct Handler {
+    model: Shared,
+    deferred: Deferred,
+    redraw: UseForceUpdateHandle,
+    embedded: bool,
+}
 
 /// One lesson action: reduce, keep, tell the page, run the effects, draw.
-fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForceUpdateHandle, embedded: bool) {
+fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
+    let (model, embedded) = (&h.model, h.embedded);
+    // On what the page shows now, not on what it showed when the module last looked.
+    h.deferred.apply(model);
     match action {
         Action::Learn(a) => {
             let before = model.borrow().clone();
@@ -127,7 +133,7 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
         // on `dispatch` would re-enter the callback this handler runs in.
         Action::ImportFile { source, content, shown } => {
             let read = crate::browser::import_file::import_action(&shown, &source, &content);
-            return handle(model, read, dispatch, redraw, embedded);
+            return handle(h, read, dispatch);
         }
         // A panel's action is the page's to carry out; the page then says what it shows.
         other => {
@@ -136,31 +142,24 @@ fn handle(model: &Shared, action: Action, dispatch: &Dispatch, redraw: &UseForce
             }
         }
     }
-    redraw.force_update();
+    h.redraw.force_update();
 }
 
 /// What the page says: what it shows now, to open or close the list, or which panels are open.
-fn listen(
-    model: Shared,
-    panels: Rc<RefCell<Panels>>,
-    dispatch: Dispatch,
-    redraw: UseForceUpdateHandle,
-) -> EventListener {
+fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventListener {
+    let Handler { model, deferred, redraw, .. } = h;
     EventListener::new(&gloo::utils::window(), TO_LESSONS, move |e| {
         let detail = e.dyn_ref::<web_sys::CustomEvent>().and_then(|e| e.detail().as_string()).unwrap_or_default();
         match ToLessons::from_json(&detail) {
             Ok(ToLessons::Shown(shown)) => {
-                let mut next = (**model.borrow()).clone();
-                next.mirror(*shown);
-                *model.borrow_mut() = Rc::new(next);
-                MIRRORED.set(true);
-                redraw.force_update();
+                if deferred.shown(&model, *panels.borrow(), shown) {
+                    redraw.force_update();
+                }
             }
             Ok(ToLessons::Cursor(cursor)) => {
-                let mut next = (**model.borrow()).clone();
-                next.mirror_cursor(cursor);
-                *model.borrow_mut() = Rc::new(next);
-                redraw.force_update();
+                if deferred.cursor(&model, cursor) {
+                    redraw.force_update();
+                }
             }
             Ok(ToLessons::Toggle) => dispatch.emit(Action::Learn(LearnAction::Toggle)),
             // After this listener returns: the page answers the import with what it shows, an event this
@@ -173,6 +172,7 @@ fn listen(
             }
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;
+                deferred.apply(&model);
                 redraw.force_update();
             }
             Err(why) => gloo::console::warn!(format!("The lessons ignored a message: {why}")),
@@ -190,16 +190,21 @@ fn lesson_app() -> Html {
     let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
     let panels: Rc<RefCell<Panels>> = use_mut_ref(Panels::default);
     let redraw = use_force_update();
-    let embedded = params.embed.is_some();
+    let handler = Handler {
+        model: model.clone(),
+        deferred: (*use_memo((), |_| Deferred::default())).clone(),
+        redraw,
+        embedded: params.embed.is_some(),
+    };
     let dispatch = {
-        let (model, redraw) = (model.clone(), redraw.clone());
+        let h = handler.clone();
         (*use_memo((), move |_| {
             let me: Rc<RefCell<Option<Dispatch>>> = Rc::default();
             let cb = {
                 let me = me.clone();
                 Callback::from(move |a: Action| {
                     let Some(d) = me.borrow().clone() else { return };
-                    handle(&model, a, &d, &redraw, embedded);
+                    handle(&h, a, &d);
                 })
             };
             *me.borrow_mut() = Some(cb.clone());
@@ -208,10 +213,9 @@ fn lesson_app() -> Html {
         .clone()
     };
     {
-        let (model, dispatch, redraw, notice) = (model.clone(), dispatch.clone(), redraw.clone(), started.1.clone());
-        let panels = panels.clone();
+        let (dispatch, notice, panels) = (dispatch.clone(), started.1.clone(), panels.clone());
         use_effect_with((), move |_| {
-            let listener = listen(model, panels, dispatch.clone(), redraw);
+            let listener = listen(handler, panels, dispatch.clone());
             let painting = crate::lessons::paint::listen(&dispatch);
             send(&ToPage::Ready);
             if let Some(notice) = notice {

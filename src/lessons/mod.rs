@@ -1,7 +1,8 @@
 //! The lessons' module: a second wasm program, loaded when the Learn panel, a lesson link or a panel it
-//! draws is first used. [`app`] keeps its mirror of what the page shows and runs the lessons; [`portals`]
+//! draws is first used. [`app`] runs the lessons; [`mirror`] keeps what the page shows; [`portals`]
 //! draws the panels it owns into the page's roots; [`paint`] takes a painted log's clicks and keys.
 
 pub mod app;
+pub mod mirror;
 pub mod paint;
 pub mod portals;

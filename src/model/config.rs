@@ -18,8 +18,9 @@ impl Model {
         if variants.is_empty() {
             variants.push(self.scenario.config.variant);
         }
-        self.scenario.config.variant = variants[0];
-        self.scenario.config.keep_release_consistent();
+        let config = &mut self.scenario_mut().config;
+        config.variant = variants[0];
+        config.keep_release_consistent();
         self.variants = variants;
     }
 

@@ -13,7 +13,7 @@ impl Model {
         change: impl FnOnce(&mut Scenario) -> Result<(), String>,
         cursor_after: impl FnOnce(&Model) -> Option<usize>,
     ) {
-        let mut next = self.scenario.clone();
+        let mut next = (*self.scenario).clone();
         match change(&mut next) {
             Ok(()) => {
                 // At the end (including an empty timeline, where both are None): follow the new end.
@@ -23,7 +23,7 @@ impl Model {
                     next.name = super::saved::edited_name(&next.name);
                     self.edited_preset = Some(id);
                 }
-                self.scenario = next;
+                self.scenario = std::rc::Rc::new(next);
                 self.clear_error();
                 self.rerun();
                 self.cursor = if was_at_end { self.last_step() } else { cursor_after(self) };
@@ -115,7 +115,7 @@ mod tests {
         landing.config.variant = Variant::HwTruncation;
         // Edited, the preset is the user's own now.
         landing.name = format!("{} (edited)", landing.name);
-        assert_eq!(m.scenario, landing);
+        assert_eq!(*m.scenario, landing);
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl Changed {
         // and after one the comparison costs far less than the re-run did.
         let (a, b) = (&before.scenario, &after.scenario);
         let named = a.name != b.name || a.description != b.description;
-        let scenario = named || (!Rc::ptr_eq(&before.traces, &after.traces) && a != b);
+        let scenario = named || (!Rc::ptr_eq(&before.traces, &after.traces) && !Rc::ptr_eq(a, b) && a != b);
         let variants = before.variants != after.variants;
         let cursor = before.cursor != after.cursor;
         let steps = before.scenario.events.len() != after.scenario.events.len();
@@ -149,7 +149,7 @@ impl Model {
             effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
         } else if now.loaded && self.cursor != before.cursor {
             // A cursor move is a small message: the module's mirror keeps the rest.
-            effects.push(Effect::ToLessons(ToLessons::Cursor(self.snapshot().cursor).to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32)).to_json()));
         }
         if now.toggles != was.toggles {
             effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));

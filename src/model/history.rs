@@ -16,7 +16,7 @@ pub const DEPTH: usize = 250;
 /// What an edit changes, as it was before (or after) it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Past {
-    scenario: Scenario,
+    scenario: Rc<Scenario>,
     variants: Vec<Variant>,
     cursor: Option<usize>,
     preset: Option<&'static str>,
@@ -97,7 +97,7 @@ impl Model {
             || a.description != b.description
             || self.variants != before.variants
             || !Rc::ptr_eq(&self.library, &before.library)
-            || (rerun && a != b)
+            || (rerun && !Rc::ptr_eq(a, b) && a != b)
     }
 
     /// Record `before` if the action that made `self` from it was an edit.

@@ -86,7 +86,7 @@ impl Model {
     fn show_cursor(&mut self, cursor: Option<u32>) {
         // A lesson whose story is the one already shown (lesson 2 on the landing page) shows it too.
         if self.shown_by_lesson.is_none() {
-            self.shown_by_lesson = Some(Rc::new(self.scenario.clone()));
+            self.shown_by_lesson = Some(self.scenario.clone());
         }
         self.playing = false;
         self.cursor = cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
@@ -105,13 +105,13 @@ impl Model {
             }
             ToPage::Show(s) => {
                 let s = *s;
-                if s.scenario != self.scenario {
+                if s.scenario != *self.scenario {
                     let kept = self.keep_working();
                     // A preset (a counter-scenario) is still the preset; a lesson's own scenario is not the user's.
                     let opened = Model::open(s.clone());
                     (self.preset, self.edited_preset) = (opened.preset, opened.edited_preset);
                     self.shown_by_lesson = Some(Rc::new(s.scenario.clone()));
-                    self.scenario = s.scenario;
+                    self.scenario = Rc::new(s.scenario);
                     (self.selected, self.placing) = (None, None);
                     self.show_variants(s.variants);
                     self.tell_replaced(kept, "A lesson opened its scenario.".to_string(), false);

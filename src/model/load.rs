@@ -19,7 +19,7 @@ impl Model {
             s
         };
         let presets: Vec<_> = presets::PRESETS.iter().map(|p| (p.id, under(p.scenario()))).collect();
-        model.preset = presets.iter().find(|(_, s)| *s == model.scenario).map(|(id, _)| *id);
+        model.preset = presets.iter().find(|(_, s)| *s == *model.scenario).map(|(id, _)| *id);
         // An edited preset still carrying the preset's description: the page marks it as possibly stale.
         let described = |s: &Scenario| !s.description.is_empty() && s.description == model.scenario.description;
         model.edited_preset = presets.iter().find(|(_, s)| model.preset.is_none() && described(s)).map(|(id, _)| *id);
@@ -29,7 +29,7 @@ impl Model {
     /// What links, storage and exports keep of the model.
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
-            scenario: self.scenario.clone(),
+            scenario: (*self.scenario).clone(),
             variants: self.variants.clone(),
             cursor: self.cursor.map(|c| c as u32),
         }
@@ -121,7 +121,7 @@ mod tests {
         let before = Model::landing();
         let what = "The shortest failure.".to_string();
         let m = before.after(Action::LoadFound { scenario: Box::new(found.clone()), cursor: Some(step), what });
-        assert_eq!(m.scenario, found);
+        assert_eq!(*m.scenario, found);
         assert_eq!(m.cursor, Some(step));
         assert_eq!(m.variants[0], Variant::HwTruncation);
         assert!(m.variants.contains(&Variant::Kip279), "the other shown variant stays beside it");

@@ -58,8 +58,9 @@ pub const LANDING_VARIANTS: [Variant; 2] = [Variant::HwTruncation, Variant::Kip2
 /// The whole UI state.
 #[derive(Clone, Debug)]
 pub struct Model {
-    /// The scenario being edited.
-    pub scenario: Scenario,
+    /// The scenario being edited, shared: copying the model copies a pointer, and an edit copies the scenario
+    /// once ([`Model::scenario_mut`]).
+    pub scenario: Rc<Scenario>,
     /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
     pub variants: Vec<Variant>,
     /// One trace per variant, recomputed on every edit.
@@ -121,7 +122,7 @@ pub struct Model {
 impl PartialEq for Model {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.traces, &other.traces)
-            && self.scenario == other.scenario
+            && (Rc::ptr_eq(&self.scenario, &other.scenario) || self.scenario == other.scenario)
             && self.variants == other.variants
             && self.cursor == other.cursor
             && self.selected == other.selected
@@ -153,7 +154,7 @@ impl Model {
     /// A model for a scenario shown under `variants`, with the cursor on the last step.
     pub fn new(scenario: Scenario, variants: Vec<Variant>, preset: Option<&'static str>) -> Model {
         let mut m = Model {
-            scenario,
+            scenario: Rc::new(scenario),
             variants: Vec::new(),
             traces: Rc::new(Vec::new()),
             resumes: Rc::new(Resumes::default()),
@@ -198,6 +199,11 @@ impl Model {
     /// The landing page: KIP-101 scenario 1 under hw-truncation and kip-279, on its last step.
     pub fn landing() -> Model {
         Model::new(presets::default_scenario(), LANDING_VARIANTS.to_vec(), Some(presets::PRESETS[0].id))
+    }
+
+    /// The scenario to edit: copied first if another model shares it.
+    pub(super) fn scenario_mut(&mut self) -> &mut Scenario {
+        Rc::make_mut(&mut self.scenario)
     }
 
     /// The timeline's lanes: one per broker, then the cluster lane.

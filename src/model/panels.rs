@@ -257,9 +257,13 @@ mod tests {
         let actions = [
             Action::SetCursor(Some(3)),
             Action::SetCursor(None),
-            Action::ApplyText(Box::new(m.scenario.clone())),
+            Action::ApplyText(Box::new((*m.scenario).clone())),
             Action::Import(Box::new(m.snapshot())),
-            Action::LoadFound { scenario: Box::new(m.scenario.clone()), cursor: Some(2), what: "found \"it\"".into() },
+            Action::LoadFound {
+                scenario: Box::new((*m.scenario).clone()),
+                cursor: Some(2),
+                what: "found \"it\"".into(),
+            },
             Action::ToggleVariant(Variant::Kip101),
             Action::AddBroker,
             Action::RemoveBroker("C".into()),

@@ -116,7 +116,7 @@ impl Model {
         shown.held = Rc::new(vec![None; self.traces.len()]);
         // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
         // panels show it); what is drawn leaves it out until the answer.
-        shown.scenario.description.clear();
+        Rc::make_mut(&mut shown.scenario).description.clear();
         Some(shown)
     }
 }

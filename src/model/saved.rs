@@ -18,7 +18,7 @@ impl Model {
         let mut untouched = Scenario::empty();
         untouched.config.variant = self.scenario.config.variant;
         let lessons = self.shown_by_lesson.as_deref() == Some(&self.scenario);
-        self.preset.is_none() && self.scenario != untouched && !lessons
+        self.preset.is_none() && *self.scenario != untouched && !lessons
     }
 
     /// Keep the working scenario in the library before it is replaced; returns its name if it was kept.
@@ -64,7 +64,7 @@ impl Model {
         if library.rename(id, &name) {
             self.library = Rc::new(library);
             if self.library_id == Some(id) {
-                self.scenario.name = name;
+                self.scenario_mut().name = name;
             }
         }
     }
@@ -92,7 +92,7 @@ impl Model {
         let Some(name) = valid_name(name) else { return self.error("a scenario needs a name") };
         if name != self.scenario.name {
             self.edited_preset = self.preset.take().or(self.edited_preset);
-            self.scenario.name = name;
+            self.scenario_mut().name = name;
         }
     }
 
@@ -101,10 +101,10 @@ impl Model {
         let description = description.trim();
         if description != self.scenario.description {
             if self.preset.take().is_some() {
-                self.scenario.name = edited_name(&self.scenario.name);
+                self.scenario_mut().name = edited_name(&self.scenario.name);
             }
             self.edited_preset = None;
-            self.scenario.description = description.to_string();
+            self.scenario_mut().description = description.to_string();
         }
     }
 }
@@ -151,7 +151,7 @@ mod tests {
         assert_eq!(m.preset, Some("happy-path"));
         assert!(effects.contains(&Effect::SaveLibrary));
         let kept = &m.library.entries[0];
-        assert_eq!(kept.snapshot.scenario, edited_landing().scenario);
+        assert_eq!(kept.snapshot.scenario, *edited_landing().scenario);
         let notice = m.notice.clone().unwrap();
         assert!(notice.undo && notice.text.contains("saved in My scenarios"), "{notice:?}");
         // Open it again: the preset, unedited, is not kept; the entry is the working scenario once more.

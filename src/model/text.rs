@@ -9,7 +9,7 @@ impl Model {
     /// Take the scenario the text reads as. The name stays as written (an edited preset is not renamed
     /// "(edited)" here, which would rewrite the line being typed); a new `variant:` is shown first.
     pub(super) fn apply_text(&mut self, scenario: Scenario) {
-        if scenario == self.scenario {
+        if scenario == *self.scenario {
             return;
         }
         let was_at_end = self.cursor == self.last_step();
@@ -17,7 +17,7 @@ impl Model {
             self.edited_preset = Some(id);
         }
         let variant = scenario.config.variant;
-        self.scenario = scenario;
+        self.scenario = std::rc::Rc::new(scenario);
         if self.variants.first() != Some(&variant) {
             self.set_variants(super::with_first(self.variants.clone(), variant));
         }

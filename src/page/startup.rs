@@ -75,7 +75,7 @@ pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64
     let Some(previous) = stored.and_then(|text| snapshot::from_json(text).ok()).map(Model::open) else {
         return false;
     };
-    let already = model.library.entries.iter().any(|e| e.snapshot.scenario == previous.scenario);
+    let already = model.library.entries.iter().any(|e| e.snapshot.scenario == *previous.scenario);
     if !previous.is_users() || already || previous.scenario == model.scenario {
         return false;
     }
@@ -239,7 +239,7 @@ mod tests {
         let mine = Model::landing().after(Action::AddBroker);
         let mut s = startup(&link_to(&Model::landing(), None), stored(&mine), None);
         assert!(keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 5.0));
-        assert_eq!(s.model.library.entries[0].snapshot.scenario, mine.scenario);
+        assert_eq!(s.model.library.entries[0].snapshot.scenario, *mine.scenario);
         assert!(!keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 6.0), "kept once");
         let mut other = startup(&link_to(&mine, None), stored(&Model::landing()), None).model;
         assert!(

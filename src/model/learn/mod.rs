@@ -237,8 +237,8 @@ impl Model {
     /// In the lessons' module: the page now shows this (the learner edited, undid, or a lesson step was
     /// shown); a task is graded on it.
     pub fn mirror(&mut self, shown: crate::formats::snapshot::Snapshot) {
-        if shown.scenario != self.scenario || shown.variants != self.variants {
-            self.scenario = shown.scenario;
+        if shown.scenario != *self.scenario || shown.variants != self.variants {
+            self.scenario = Rc::new(shown.scenario);
             self.show_variants(shown.variants);
             self.grade_task();
         }

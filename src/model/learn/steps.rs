@@ -64,7 +64,7 @@ impl Model {
         if same_story(&self.scenario, scenario) && self.variants == variants {
             return;
         }
-        self.scenario = scenario.clone();
+        self.scenario = Rc::new(scenario.clone());
         self.preset = None;
         self.edited_preset = None;
         self.show_variants(variants);
@@ -156,7 +156,7 @@ impl Model {
     pub(super) fn show_me(&mut self) {
         let Some(run) = self.learn.run.as_ref() else { return };
         let Some(LessonStep::Task(t)) = run.current() else { return };
-        self.scenario = run.lesson.with_events(&t.solution);
+        self.scenario = Rc::new(run.lesson.with_events(&t.solution));
         self.show_variants(self.variants.clone());
         self.cursor = self.last_step();
         self.with_run(|r| r.aside = false);

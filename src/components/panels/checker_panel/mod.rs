@@ -60,7 +60,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     };
     let shrink = {
         let (scenario, variant) = (model.scenario.clone(), choice.variant);
-        ask.reform(move |_: MouseEvent| CheckRequest::Shrink { scenario: Box::new(scenario.clone()), variant })
+        ask.reform(move |_: MouseEvent| CheckRequest::Shrink { scenario: Box::new((*scenario).clone()), variant })
     };
     html! {
         <div class="checker" data-testid="checker-panel">
