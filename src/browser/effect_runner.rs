@@ -13,7 +13,7 @@ use wasm_bindgen_futures::spawn_local;
 use crate::browser::Dispatch;
 use crate::browser::{storage, web};
 use crate::formats::link::{self, EmbedMode};
-use crate::model::{Action, Effect, Focus, Model, Notice};
+use crate::model::{Action, Effect, Focus, Model, Notice, Saving};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
@@ -139,6 +139,25 @@ impl EffectRunner {
         *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller)));
     }
 
+    /// Right after an edit, until the compressed link is written: the address must not hold the link from
+    /// before it. A page that saves drops the link from the address (a reload opens the working copy, saved
+    /// when the page goes away), once per pause; serialising a long scenario on every drop cost a frame's
+    /// sixth at 1,000 events. A page that saves nothing writes the uncompressed link.
+    fn unlink_at_once(&self, model: &Model) {
+        let hash = web::hash();
+        let lesson = link::lesson_params(model.lesson_fragment());
+        if self.stored_ok && model.page.saving == Saving::Always {
+            if link::params(&hash).payload.is_some() {
+                let embed = self.embed.map_or("", |e| e.param());
+                web::replace_hash(&format!("{embed}{lesson}{}", link::kept_params(&hash)));
+            }
+            return;
+        }
+        let snapshot = model.snapshot();
+        let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
+        web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&hash)));
+    }
+
     /// Write `model`'s link into the address once the edits pause, compressed. After an edit (a re-run), the
     /// uncompressed link is written at once too: the address holds a link from the first load, so a reload
     /// right after an edit must not open the link from before it.
@@ -146,10 +165,7 @@ impl EffectRunner {
         let rerun = self.written_traces.borrow().as_ref().is_none_or(|t| !Rc::ptr_eq(t, &model.traces));
         if rerun {
             *self.written_traces.borrow_mut() = Some(model.traces.clone());
-            let snapshot = model.snapshot();
-            let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
-            let lesson = link::lesson_params(model.lesson_fragment());
-            web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&web::hash())));
+            self.unlink_at_once(model);
         }
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);

@@ -18,7 +18,7 @@ pub enum EmbedMode {
 }
 
 impl EmbedMode {
-    fn param(self) -> &'static str {
+    pub fn param(self) -> &'static str {
         match self {
             EmbedMode::View => "embed=view",
             EmbedMode::Edit => "embed=edit",
