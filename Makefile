@@ -19,7 +19,8 @@ help:
 	@echo "make serve                       build and serve the app at http://127.0.0.1:$(PORT)/, rebuilding on change"
 	@echo "make test                        fmt, clippy, native + wasm tests, release build, Playwright e2e tests"
 	@echo "make build [PUBLIC_URL=/path/]   static site in dist/"
-	@echo "make bench                       speed, measured not asserted: wasm+JS gzipped size, core benchmark, drop-to-paint"
+	@echo "make bench [BASE=<commit>]       speed, measured not asserted: sizes, drop-to-paint, scrubbing, opening, core, checker;"
+	@echo "                                 with BASE, that commit is built and measured beside the working tree (ratios)"
 	@echo "make setup                       install the pinned tools (the first run compiles trunk: ~8 minutes)"
 
 setup:
@@ -39,6 +40,7 @@ test:
 
 # Prints the release build's gzipped wasm+JS size, the core's rerun benchmark and drop-to-paint in headless
 # Chromium. Measurements only: nothing fails on a number.
+# `make bench BASE=<commit>` builds that commit beside the working tree and measures both, alternating.
 bench:
 	@scripts/setup.sh --browser
-	@scripts/bench.sh
+	@BASE="$(BASE)" scripts/bench.sh

@@ -23,13 +23,15 @@ die() {
 
 # serve_site DIR: serve DIR (which holds the build in DIR/epochlab/) with python's http.server on a free loopback
 # port, in the background until the script exits. Exports EPOCHLAB_BASE_URL once the server answers.
+SERVED_PIDS=()
 serve_site() {
   local site="$1" port server
   port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   python3 -m http.server "$port" --bind 127.0.0.1 --directory "$site" >"$site/server.log" 2>&1 &
   server=$!
-  # shellcheck disable=SC2064 # the pid is fixed now, on purpose
-  trap "kill $server 2>/dev/null || true" EXIT
+  # Every server this script started stops with it (a comparison serves two builds).
+  SERVED_PIDS+=("$server")
+  trap 'kill "${SERVED_PIDS[@]}" 2>/dev/null || true' EXIT
   export EPOCHLAB_BASE_URL="http://127.0.0.1:$port/epochlab/"
   for _ in $(seq 50); do
     python3 -c "import urllib.request, sys; urllib.request.urlopen(sys.argv[1], timeout=1)" "$EPOCHLAB_BASE_URL" \

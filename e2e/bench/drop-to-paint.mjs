@@ -49,7 +49,7 @@ const VARIANT_ORDER = ['hw-truncation', 'kip-279', 'kafka-2.1', 'kip-101'];
 const BROKERS = ['A', 'B', 'C'];
 /** MAX_EVENTS in crates/epochlab-core/src/scenario/mod.rs: the app refuses a drop that would go beyond it. */
 const MAX_EVENTS = 1000;
-const DEFAULT_CASES = '200x3,200x4,500x4,1000x4';
+const DEFAULT_CASES = '200x3,200x4,500x4,1000x4,1000x4L';
 const CHIPS = '.timeline [data-testid^="chip-"][data-kind]';
 const END_CELL = '[data-drop-lane="0"][data-drop-step="end"]';
 const VIEWPORT = { width: 1280, height: 900 };
@@ -66,15 +66,18 @@ function arg(name, fallback) {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : fallback;
 }
 
-/** "200x3,1000x4" as cases: the size asked for, the events before the drop (one less at the limit), variants. */
+/**
+ * "200x3,1000x4,1000x4L" as cases: the size asked for, the events before the drop (one less at the limit), the
+ * variants, and (a trailing L) whether the lessons' module is loaded first (the Learn panel opened and closed).
+ */
 export function parseCases(spec) {
   return spec.split(',').map((item) => {
-    const m = /^(\d+)x([1-4])$/.exec(item.trim());
-    if (!m) throw new Error(`bad case "${item}": expected EVENTSxVARIANTS, e.g. 1000x4 (1 to 4 variants)`);
+    const m = /^(\d+)x([1-4])(L?)$/.exec(item.trim());
+    if (!m) throw new Error(`bad case "${item}": expected EVENTSxVARIANTS[L], e.g. 1000x4 or 1000x4L (1 to 4 variants)`);
     const size = Number(m[1]);
     if (size < 1 || size > MAX_EVENTS) throw new Error(`bad case "${item}": 1 to ${MAX_EVENTS} events`);
     const before = Math.min(size, MAX_EVENTS - 1);
-    return { size, before, variants: VARIANT_ORDER.slice(0, Number(m[2])) };
+    return { size, before, variants: VARIANT_ORDER.slice(0, Number(m[2])), lessons: m[3] === 'L' };
   });
 }
 
@@ -131,7 +134,7 @@ const thousands = (n) => n.toLocaleString('en-US');
 const verdict = (x) => (x < BUDGET_MS ? 'under' : 'OVER');
 
 /** Opens the case's scenario (through the app's saved working copy) with the cursor on its last step. */
-async function openScenario(page, base, kase) {
+export async function openScenario(page, base, kase) {
   await page.goto(base);
   const stored = { scenario: scenario(kase.before, kase.variants), variants: kase.variants, cursor: kase.before - 1 };
   await page.evaluate((v) => localStorage.setItem('epochlab.working.v1', v), JSON.stringify(stored));
@@ -147,8 +150,17 @@ async function openScenario(page, base, kase) {
     .then(() => true, () => false);
   if (!loaded) throw new Error(`the ${kase.before}-event scenario did not load: "${await position.textContent()}"`);
   for (const v of kase.variants) await page.getByTestId(`variant-${v}`).waitFor();
+  if (kase.lessons) await loadLessons(page);
   await showTimelineEnd(page);
   await page.getByTestId(`chip-${last}`).waitFor();
+}
+
+/** Loads the lessons' module the way a learner does: the Learn panel opened (its list shown) and closed. */
+async function loadLessons(page) {
+  await page.getByTestId('learn-toggle').click();
+  await page.getByTestId('learn-panel').waitFor({ timeout: 20000 });
+  await page.getByTestId('learn-toggle').click();
+  await page.getByTestId('learn-panel').waitFor({ state: 'detached' });
 }
 
 /**
@@ -265,7 +277,7 @@ async function removeChip(page, step) {
  * `profile` each function's mean self and total time per drop instead (the profiler slows the drops: no
  * timings then).
  */
-async function measureCase(browser, base, kase, drops, warmup, profile = false) {
+async function measureCase(browser, base, kase, drops, warmup, profile = false, raw = false) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
@@ -281,7 +293,8 @@ async function measureCase(browser, base, kase, drops, warmup, profile = false) 
       if (i >= warmup) samples.push(sample);
     }
     if (errors.length) throw new Error(`errors in the page: ${errors.join('; ')}`);
-    return profile ? perDrop(cpu.profiles) : summarise(samples);
+    if (profile) return perDrop(cpu.profiles);
+    return raw ? samples : summarise(samples);
   } finally {
     await context.close();
   }
@@ -313,7 +326,8 @@ function caseLabel(kase) {
 
 function printCase(kase, r) {
   const { paint, waited, handled, render, work } = r;
-  console.log(`[${caseLabel(kase)}, ${kase.variants.length} variants: ${kase.variants.join(', ')}]`);
+  const lessons = kase.lessons ? '; the lessons\' module loaded' : '';
+  console.log(`[${caseLabel(kase)}, ${kase.variants.length} variants: ${kase.variants.join(', ')}${lessons}]`);
   console.log(
     `  drop to next paint: median ${fmt(paint.median)} ms, p95 ${fmt(paint.p95)} ms (min ${fmt(paint.min)}, max ${fmt(paint.max)}); ` +
       `budget 16 ms: median ${verdict(paint.median)}, p95 ${verdict(paint.p95)}`,
@@ -342,7 +356,7 @@ function printTable(rows) {
   ];
   const cells = rows.map(({ kase, r }) => [
     kase.before === kase.size ? thousands(kase.size) : `${thousands(kase.size)} (${thousands(kase.before)}+1)`,
-    String(kase.variants.length),
+    kase.lessons ? `${kase.variants.length} + lessons` : String(kase.variants.length),
     `${fmt(r.work.median)} / ${fmt(r.work.p95)} ms`,
     `${fmt(r.handled.median)} + ${fmt(r.render.median)} ms`,
     `${fmt(r.paint.median)} / ${fmt(r.paint.p95)} ms`,
@@ -355,7 +369,8 @@ function printTable(rows) {
 }
 
 /** How the app's work grows with the event count alone: between the smallest and largest case of equal variants. */
-function printGrowth(rows) {
+function printGrowth(all) {
+  const rows = all.filter(({ kase }) => !kase.lessons);
   for (const variants of new Set(rows.map(({ kase }) => kase.variants.length))) {
     const group = rows.filter(({ kase }) => kase.variants.length === variants);
     if (group.length < 2) continue;
@@ -369,11 +384,40 @@ function printGrowth(rows) {
         `p95 x${(hi.r.work.p95 / lo.r.work.p95).toFixed(2)} (${fmt(per100('work', 'p95'))} ms per 100 events)`,
     );
   }
-  const limit = rows.filter(({ kase }) => kase.before + 1 === MAX_EVENTS);
+  const limit = all.filter(({ kase }) => kase.before + 1 === MAX_EVENTS);
   for (const { kase, r } of limit) {
     console.log(
-      `  goal at the limit (${kase.variants.length} variants): app's work p95 under one frame (16 ms): ` +
+      `  goal at the limit (${kase.variants.length} variants${kase.lessons ? ', lessons loaded' : ''}): app's work p95 under one frame (16 ms): ` +
         `${verdict(r.work.p95)} (${fmt(r.work.p95)} ms)`,
+    );
+  }
+}
+
+/**
+ * Compare mode (EPOCHLAB_BEFORE_URL, from `make bench BASE=<commit>`): both builds measured by the same harness,
+ * alternating in rounds so that the machine's load falls on both alike; each figure with its ratio (after /
+ * before: under 1 is faster). A day's absolute figure on a shared machine says little, the ratio does.
+ */
+async function compareCases(browser, before, after, cases, drops, warmup) {
+  const ROUNDS = 3;
+  const per = Math.max(5, Math.ceil(drops / ROUNDS));
+  const rows = [];
+  for (const kase of cases) {
+    const samples = { before: [], after: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      samples.before.push(...(await measureCase(browser, before, kase, per, warmup, false, true)));
+      samples.after.push(...(await measureCase(browser, after, kase, per, warmup, false, true)));
+    }
+    rows.push({ kase, before: summarise(samples.before), after: summarise(samples.after) });
+  }
+  console.log(`drop-to-paint, BASE against the working tree (${ROUNDS} alternating rounds of ${per} drops each; ratio = after / before):`);
+  for (const { kase, before: b, after: a } of rows) {
+    const ratio = (x, y) => (y / x).toFixed(2);
+    console.log(
+      `  ${caseLabel(kase)}, ${kase.variants.length} variants${kase.lessons ? ', lessons loaded' : ''}: app's work median ` +
+        `${fmt(b.work.median)} -> ${fmt(a.work.median)} ms (x${ratio(b.work.median, a.work.median)}), p95 ` +
+        `${fmt(b.work.p95)} -> ${fmt(a.work.p95)} ms (x${ratio(b.work.p95, a.work.p95)}); handling median ` +
+        `${fmt(b.handled.median)} -> ${fmt(a.handled.median)} ms (x${ratio(b.handled.median, a.handled.median)})`,
     );
   }
 }
@@ -411,6 +455,8 @@ async function main() {
         `${VIEWPORT.width}x${VIEWPORT.height}`,
     );
     if (process.argv.includes('--profile')) return await profileCases(browser, base, cases, drops, warmup);
+    const before = process.env.EPOCHLAB_BEFORE_URL;
+    if (before) return await compareCases(browser, before, base, cases, drops, warmup);
     const rows = [];
     for (const kase of cases) {
       const r = await measureCase(browser, base, kase, drops, warmup);

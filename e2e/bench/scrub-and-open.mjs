@@ -1,0 +1,117 @@
+// Scrubbing and opening at the scenario limit, in headless Chromium: measured, never asserted.
+//
+//   EPOCHLAB_BASE_URL=http://127.0.0.1:PORT/epochlab/ node e2e/bench/scrub-and-open.mjs [--steps N] [--opens N]
+//
+// Scrubbing: a 1,000-event scenario under four variants, the cursor at the start, then ArrowRight pressed
+// N times (default 300) as fast as the page takes keys (a held key repeats about 30 times a second; this
+// asks for more). Printed: the steps the page moved per second and the frames it drew per second meanwhile;
+// it keeps up at 60 frames per second when both are at least 60.
+// Opening: that scenario's link (the compressed one the address holds after a pause) opened in a new page,
+// from the navigation's start to the first animation frame showing its last step, median of N (default 5).
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { openScenario, parseCases } from './drop-to-paint.mjs';
+
+const VIEWPORT = { width: 1280, height: 900 };
+const GOAL_FPS = 60;
+const GOAL_OPEN_MS = 300;
+
+function arg(name, fallback) {
+  const i = process.argv.lastIndexOf(name);
+  return i >= 0 && process.argv[i + 1] !== undefined ? Number(process.argv[i + 1]) : fallback;
+}
+
+/** Presses ArrowRight `steps` times from the first step; steps moved and frames drawn per second. */
+async function scrub(page, steps) {
+  const position = page.getByTestId('cursor-position');
+  await page.evaluate(() => document.activeElement?.blur());
+  await page.keyboard.press('Home');
+  await position.filter({ hasText: /^Before the first step/ }).waitFor();
+  await page.evaluate(() => {
+    const w = window;
+    w.__frames = 0;
+    const count = () => {
+      w.__frames++;
+      w.__raf = requestAnimationFrame(count);
+    };
+    w.__raf = requestAnimationFrame(count);
+    w.__t0 = performance.now();
+  });
+  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(
+    (n) => /^Step (\d+) /.exec(document.querySelector('[data-testid="cursor-position"]')?.textContent ?? '')?.[1] >= n - 1,
+    steps,
+    { polling: 'raf', timeout: 60000 },
+  );
+  const { elapsed, frames } = await page.evaluate(() => {
+    cancelAnimationFrame(window.__raf);
+    return { elapsed: performance.now() - window.__t0, frames: window.__frames };
+  });
+  return { stepsPerSecond: (steps / elapsed) * 1000, framesPerSecond: (frames / elapsed) * 1000, elapsed };
+}
+
+/** The address's compressed link for the open page's scenario on its last step, once the page has written it. */
+async function compressedLink(page) {
+  const before = await page.evaluate(() => location.hash);
+  await page.keyboard.press('End');
+  await page.waitForFunction((b) => location.hash !== b && location.hash.includes('s='), before, { timeout: 20000 });
+  return page.evaluate(() => location.hash);
+}
+
+/** Milliseconds from the navigation's start to the first frame showing the link's last step. */
+async function openOnce(browser, url, last) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    const shown = await page.waitForFunction(
+      (text) => document.querySelector('[data-testid="cursor-position"]')?.textContent?.startsWith(text) && performance.now(),
+      `Step ${last} of ${last}`,
+      { polling: 'raf', timeout: 30000 },
+    );
+    return shown.jsonValue();
+  } finally {
+    await context.close();
+  }
+}
+
+const fmt = (x) => x.toFixed(1);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const base = process.env.EPOCHLAB_BASE_URL;
+  if (!base) throw new Error('EPOCHLAB_BASE_URL is not set: run this through scripts/bench.sh (make bench)');
+  const [kase] = parseCases('1000x4');
+  const steps = Math.min(arg('--steps', 300), kase.before - 1);
+  const opens = arg('--opens', 5);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const page = await context.newPage();
+    await openScenario(page, base, kase);
+    const s = await scrub(page, steps);
+    const keeps = s.stepsPerSecond >= GOAL_FPS && s.framesPerSecond >= GOAL_FPS ? 'keeps up' : 'does NOT keep up';
+    console.log(
+      `scrubbing ${steps} steps of ${kase.before} events under 4 variants: ${fmt(s.stepsPerSecond)} steps/s, ` +
+        `${fmt(s.framesPerSecond)} frames/s (${fmt(s.elapsed)} ms); goal 60 frames per second: ${keeps}`,
+    );
+    const hash = await compressedLink(page);
+    await context.close();
+    const last = kase.before - 1;
+    const times = [];
+    for (let i = 0; i < opens; i++) times.push(await openOnce(browser, `${base}${hash}`, last));
+    const m = median(times);
+    console.log(
+      `opening a ${kase.before}-event link (${hash.length} characters) to the first frame showing it: median ` +
+        `${fmt(m)} ms of ${opens} (min ${fmt(Math.min(...times))}, max ${fmt(Math.max(...times))}); ` +
+        `goal under ${GOAL_OPEN_MS} ms: ${m < GOAL_OPEN_MS ? 'under' : 'OVER'}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(`scrub-and-open: ${e.message}`);
+  process.exit(1);
+});
