@@ -38,7 +38,7 @@ async fn a_compact_link_is_shorter_and_opens_the_same_state_here_and_in_the_core
     assert!(matches!(share::open_payload(payload), Ok(Content::Deflated(_))));
     // The CLI's decoder (miniz) reads what the browser wrote...
     let state = share::decode(payload).expect("the core decodes it");
-    assert_eq!(state.scenario, m.scenario);
+    assert_eq!(state.scenario, *m.scenario);
     // ...and the page opens it once the browser has unpacked it.
     let hash = format!("#{compact}");
     let opened = startup(&hash, None, unpack(&hash).await);
