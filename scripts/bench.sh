@@ -72,8 +72,9 @@ if [[ -n "${BASE:-}" ]]; then
   git worktree remove --force "$base_tree" 2>/dev/null || rm -rf "$base_tree"
   git worktree add --detach --force "$base_tree" "$base_commit" >/dev/null
   ln -sfn "$ROOT/e2e/node_modules" "$base_tree/e2e/node_modules"
-  # The same target folder: the dependencies are built once; the two trees' own crates are kept apart by path.
-  (cd "$base_tree" && CARGO_TARGET_DIR="$ROOT/target" trunk build --release --public-url /epochlab/ --dist "$before_site/epochlab")
+  # A target folder of its own, kept across runs: a shared one would leave BASE's binaries where the working
+  # tree's next build (whose fingerprint is still fresh) picks them up.
+  (cd "$base_tree" && CARGO_TARGET_DIR="$ROOT/target/bench-base-target" trunk build --release --public-url /epochlab/ --dist "$before_site/epochlab")
   first_download "$before_site/epochlab"
   base_size_bytes=$SIZE_BYTES
   echo "BASE $SIZE_LINE"
