@@ -11,7 +11,8 @@ if (!baseURL) {
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
-  reporter: 'list',
+  // The list as it runs, then each spec file's time and the tests over half their timeout.
+  reporter: [['list'], ['./file-times.ts']],
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 1,

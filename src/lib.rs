@@ -27,6 +27,9 @@ pub fn start() {
     // once it has (at once when there is no such link).
     wasm_bindgen_futures::spawn_local(async {
         let unpacked = browser::compress::unpack(&browser::web::hash()).await;
+        if let Some(boot) = gloo::utils::document().get_element_by_id("boot") {
+            boot.remove();
+        }
         yew::Renderer::<App>::with_props(page::app::AppProps { unpacked: std::rc::Rc::new(unpacked) }).render();
     });
 }

@@ -28,6 +28,10 @@ fn focus_selector(focus: Focus) -> String {
     }
 }
 
+/// Said when My scenarios cannot be saved: the working copy is not written over either.
+const LIBRARY_FIRST: &str = " The scenario stored before stays stored too (a reload opens it), until My scenarios \
+                             can be saved: a scenario kept there is never written over in storage first.";
+
 /// The model waiting to be saved, if any.
 type Unsaved = Rc<RefCell<Option<Rc<Model>>>>;
 
@@ -45,19 +49,36 @@ impl Teller {
     }
 
     fn tell(&self, what: &str, result: Result<(), String>, undo: bool) {
+        self.tell_more(what, result, undo, "");
+    }
+
+    /// As `tell`, with `more` said after it.
+    fn tell_more(&self, what: &str, result: Result<(), String>, undo: bool, more: &str) {
         let Err(why) = result else { return self.failing.set(false) };
         if self.failing.replace(true) {
             return;
         }
         let text = format!(
             "{what} could not be saved in this browser ({why}). It stays on this page and the copy saved before is \
-             unchanged: export it as JSON to keep it."
+             unchanged: export it as JSON to keep it.{more}"
         );
         let notice = Notice { error: true, text, undo };
         // Told after the action being run, never from inside it.
         if let Some(dispatch) = self.dispatch.borrow().clone() {
             spawn_local(async move { dispatch.emit(Action::Notify(notice)) });
         }
+    }
+}
+
+impl Teller {
+    /// What tells the page that the lessons' module could not be loaded (after the action being run).
+    fn lessons_failed(&self) -> Rc<dyn Fn(String)> {
+        let dispatch = self.dispatch.clone();
+        Rc::new(move |why: String| {
+            if let Some(dispatch) = dispatch.borrow().clone() {
+                spawn_local(async move { dispatch.emit(Action::LessonsFailed(why)) });
+            }
+        })
     }
 }
 
@@ -69,6 +90,9 @@ pub struct EffectRunner {
     teller: Teller,
     library_teller: Teller,
     unsaved: Unsaved,
+    /// My scenarios could not be saved: the stored working copy, perhaps the only stored copy of a scenario
+    /// just kept there, is not written over until it can be.
+    library_unsaved: Rc<Cell<bool>>,
     save_timer: RefCell<Option<Timeout>>,
     address_timer: RefCell<Option<Timeout>>,
     /// Compression answers asynchronously: only the latest change's link may be written.
@@ -78,7 +102,10 @@ pub struct EffectRunner {
     _save_on_pagehide: EventListener,
 }
 
-fn save(unsaved: &Unsaved, teller: &Teller) {
+fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) {
+    if library_unsaved.get() {
+        return;
+    }
     let model = unsaved.borrow_mut().take();
     if let Some(model) = model {
         teller.tell("Your scenario", storage::save(&model.snapshot()), false);
@@ -90,10 +117,12 @@ impl EffectRunner {
     /// `dispatch` once it is set.
     pub fn new(embed: Option<EmbedMode>, stored_ok: bool, dispatch: Rc<RefCell<Option<Dispatch>>>) -> EffectRunner {
         let unsaved: Unsaved = Rc::default();
+        let library_unsaved: Rc<Cell<bool>> = Rc::default();
         let teller = Teller { dispatch, failing: Rc::default() };
         let on_pagehide = {
             let (unsaved, teller) = (unsaved.clone(), teller.clone());
-            EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved, &teller))
+            let held = library_unsaved.clone();
+            EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved, &teller, &held))
         };
         EffectRunner {
             embed,
@@ -101,6 +130,7 @@ impl EffectRunner {
             library_teller: teller.another(),
             teller,
             unsaved,
+            library_unsaved,
             save_timer: RefCell::new(None),
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
@@ -117,14 +147,16 @@ impl EffectRunner {
                 // The library is the safety net of a replaced scenario: written at once.
                 Effect::SaveLibrary if self.stored_ok => {
                     // What was just kept there is on this page still: undo brings it back.
-                    self.library_teller.tell("My scenarios", storage::save_library(&model.library), true);
+                    let saved = storage::save_library(&model.library);
+                    self.library_unsaved.set(saved.is_err());
+                    self.library_teller.tell_more("My scenarios", saved, true, LIBRARY_FIRST);
                 }
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),
                 Effect::WriteProof(stamp) => web::replace_hash(&link::with_proof(&web::hash(), stamp)),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
-                Effect::LoadLessons => web::load_lessons(),
+                Effect::LoadLessons => web::load_lessons(self.teller.lessons_failed()),
                 Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
                 // The lessons' own effects, run in their module (`lessons::app`).
                 Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
@@ -136,7 +168,8 @@ impl EffectRunner {
     fn save_soon(&self, model: &Rc<Model>) {
         *self.unsaved.borrow_mut() = Some(model.clone());
         let (unsaved, teller) = (self.unsaved.clone(), self.teller.clone());
-        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller)));
+        let held = self.library_unsaved.clone();
+        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller, &held)));
     }
 
     /// Right after an edit, until the compressed link is written: the address must not hold the link from

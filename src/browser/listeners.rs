@@ -168,8 +168,8 @@ fn counts(data: &JsValue) -> embed::Counts {
 
 /// Why a message is not followed.
 enum Ignored {
-    /// Malformed or not from the embedding page: a console warning.
-    Quietly(String),
+    /// Malformed or not from the embedding page: counted by the origin that sent it, now and then a warning.
+    Quietly { origin: String, why: String },
     /// From the embedding page but over the limits: the reader is told too.
     Oversized(String),
 }
@@ -177,13 +177,15 @@ enum Ignored {
 /// A message the embed follows: from its parent (and `origin`, if the link names one), within the limits.
 fn command_of(e: &MessageEvent, origin: Option<&str>) -> Result<embed::Command, Ignored> {
     let (from_parent, sender) = sender_of(e);
-    embed::accepts(embed::Sender { from_parent, origin: &sender }, origin).map_err(Ignored::Quietly)?;
+    let quietly = |why| Ignored::Quietly { origin: sender.clone(), why };
+    // Refused before its data is touched: a flood from another frame costs no parsing.
+    embed::accepts(embed::Sender { from_parent, origin: &sender }, origin).map_err(quietly)?;
     let data = e.data();
     embed::precheck(counts(&data), None).map_err(Ignored::Oversized)?;
     let text = js_sys::JSON::stringify(&data).ok().and_then(|s| s.as_string()).unwrap_or_default();
     embed::precheck(embed::Counts::default(), Some(text.len())).map_err(Ignored::Oversized)?;
     let value: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
-    embed::parse(&value).map_err(Ignored::Quietly)
+    embed::parse(&value).map_err(quietly)
 }
 
 /// The embed's postMessage API: follow commands from the embedding page (what the embed announces back is
@@ -193,6 +195,7 @@ fn command_of(e: &MessageEvent, origin: Option<&str>) -> Result<embed::Command, 
 pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool) {
     use_effect_with((), move |_| {
         let origin = crate::formats::link::params(&crate::browser::web::hash()).origin;
+        let mut ignored = embed::IgnoredCounts::default();
         let listener = embedded.then(|| {
             EventListener::new(&gloo::utils::window(), "message", move |e| {
                 let Some(e) = e.dyn_ref::<MessageEvent>() else { return };
@@ -208,7 +211,11 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool
                         gloo::console::warn!(text.clone());
                         dispatch.emit(Action::Notify(Notice { error: true, text, undo: false }));
                     }
-                    Err(Ignored::Quietly(why)) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
+                    Err(Ignored::Quietly { origin, why }) => {
+                        if let Some(warning) = ignored.warning(&origin, &why) {
+                            gloo::console::warn!(warning);
+                        }
+                    }
                 }
             })
         });
@@ -216,18 +223,30 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool
     });
 }
 
-/// "My scenarios" written by another tab of the same site: this page takes that list, so that its next write
-/// keeps what the other tab kept (the `storage` event fires in every other tab of the origin).
+/// Storage written by another tab of the same site (the `storage` event fires in every other tab of the
+/// origin, never in the one that wrote): its "My scenarios" is taken, so that this page's next write keeps
+/// what the other tab kept; its working scenario, which this tab's next save would write over, is kept in
+/// My scenarios.
 #[hook]
 pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, stored_ok: bool) {
     use_effect_with((), move |_| {
         let listener = stored_ok.then(|| {
+            let mut working = crate::browser::storage::load();
             EventListener::new(&gloo::utils::window(), "storage", move |_| {
                 let text = crate::browser::storage::load_library().unwrap_or_else(|| "[]".to_string());
-                let Ok(library) = crate::formats::library::Library::from_json(&text) else { return };
                 // Only a real change: this page's own writes come back as no event, others' as one each.
-                if *state.borrow().library != library {
-                    dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));
+                if let Ok(library) = crate::formats::library::Library::from_json(&text) {
+                    if *state.borrow().library != library {
+                        dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));
+                    }
+                }
+                let now = crate::browser::storage::load();
+                if now != working {
+                    let other = now.as_deref().and_then(|t| crate::formats::snapshot::from_json(t).ok());
+                    working = now;
+                    if let Some(snapshot) = other {
+                        dispatch.emit(Action::KeepOtherTab(Box::new(snapshot)));
+                    }
                 }
             })
         });

@@ -28,13 +28,33 @@ fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()
 }
 
-/// Whether storage can be read and written (a test write, removed at once).
-pub fn available() -> bool {
-    let Some(storage) = local() else { return false };
+/// What the page may do with storage.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Access {
+    /// Read and written.
+    Works,
+    /// Read, but full: what is stored opens, and a write may fail (each failure is told).
+    Full,
+    /// Not to be had (a browser set to block site data, a frame from another site).
+    Blocked,
+}
+
+/// What storage allows (a test write, removed at once).
+pub fn access() -> Access {
+    let Some(storage) = local() else { return Access::Blocked };
     let probe = "epochlab.probe";
-    let works = storage.set_item(probe, "1").is_ok();
+    let written = storage.set_item(probe, "1");
     let _ = storage.remove_item(probe);
-    works
+    match written {
+        Ok(()) => Access::Works,
+        Err(e) if is_full(&e) => Access::Full,
+        Err(_) => Access::Blocked,
+    }
+}
+
+fn is_full(error: &JsValue) -> bool {
+    js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()).as_deref()
+        == Some("QuotaExceededError")
 }
 
 fn get(key: &str) -> Option<String> {
@@ -43,9 +63,10 @@ fn get(key: &str) -> Option<String> {
 
 /// Why a write failed, in words ("QuotaExceededError").
 fn reason(error: &JsValue) -> String {
-    let name = js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string());
-    match name.as_deref() {
-        Some("QuotaExceededError") => "the browser's storage for this site is full".to_string(),
+    if is_full(error) {
+        return "the browser's storage for this site is full".to_string();
+    }
+    match js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()) {
         Some(other) => format!("the browser refused ({other})"),
         None => "the browser refused".to_string(),
     }

@@ -35,11 +35,14 @@ pub fn in_frame() -> bool {
     }
 }
 
-/// Post a message (JSON text) to the parent frame, as a structured object.
+/// Post a message (JSON text) to the parent frame, as a structured object: only to the origin the link
+/// names (`&origin=`) when it names one, so a parent from elsewhere receives nothing, not even `ready`.
 pub fn post_to_parent(json: &str) {
     let window = gloo::utils::window();
     let (Ok(Some(parent)), Ok(data)) = (window.parent(), js_sys::JSON::parse(json)) else { return };
-    let _ = parent.post_message(&data, "*");
+    let target = crate::formats::link::params(&hash()).origin.unwrap_or_else(|| "*".into());
+    // A malformed origin throws: then nothing is posted either.
+    let _ = parent.post_message(&data, &target);
 }
 
 /// Copy text to the clipboard; resolves to whether it worked.
@@ -227,24 +230,52 @@ pub fn send_event(name: &str, detail: &str) {
     }
 }
 
-/// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it.
-pub fn load_lessons() {
+/// The script element of the lessons' module (a retry replaces it).
+const LESSONS_SCRIPT_ID: &str = "epochlab-lessons-script";
+
+/// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it;
+/// `on_failed` hears why, when its script or its wasm cannot be had.
+pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
     use crate::model::bridge::{MODULE_JS, MODULE_WASM};
     let document = gloo::utils::document();
+    if let Some(old) = document.get_element_by_id(LESSONS_SCRIPT_ID) {
+        old.remove();
+    }
     let Ok(script) = document.create_element("script") else { return };
     let _ = script.set_attribute("src", MODULE_JS);
+    script.set_id(LESSONS_SCRIPT_ID);
+    let failed = on_failed.clone();
     let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
         // The glue declares `let wasm_bindgen` at the top level: a global binding, not a window property.
         let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null")
             .call0(&JsValue::NULL);
-        if let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) {
-            let options = js_sys::Object::new();
-            let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));
-            let _ = start.call1(&JsValue::NULL, &options);
-        }
+        let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else {
+            return failed("its script defines no module".into());
+        };
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));
+        let started = start.call1(&JsValue::NULL, &options).map(js_sys::Promise::from);
+        wasm_bindgen_futures::spawn_local(async move {
+            let result = match started {
+                Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.map(drop),
+                Err(e) => Err(e),
+            };
+            if let Err(e) = result {
+                failed(format!("its wasm could not be started: {}", js_error_text(&e)));
+            }
+        });
     });
+    let onerror =
+        wasm_bindgen::closure::Closure::once_into_js(move || on_failed("its script could not be fetched".into()));
     let _ = script.add_event_listener_with_callback("load", onload.unchecked_ref());
+    let _ = script.add_event_listener_with_callback("error", onerror.unchecked_ref());
     if let Some(head) = document.head() {
         let _ = head.append_child(&script);
     }
+}
+
+/// A thrown value's message, short enough for a sentence.
+fn js_error_text(e: &JsValue) -> String {
+    let text = e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()));
+    text.chars().take(160).collect()
 }

@@ -1,6 +1,9 @@
 //! The frame of a panel the lessons' module draws (`model::panels`): the page draws the summary and an
 //! empty root that stays in the page (the module draws into it), and says when the panel opens or closes, on
-//! which the module is loaded and told. A line says so while the module is on its way.
+//! which the module is loaded and told. A line says so while the module is on its way, or why it could not
+//! be loaded, with a button to try again.
+
+use std::rc::Rc;
 
 use web_sys::HtmlDetailsElement;
 use yew::prelude::*;
@@ -19,16 +22,34 @@ pub struct LazyPanelProps {
     /// Open from the start (the checker panel, for a link with a bounded-proof stamp).
     #[prop_or_default]
     pub open: bool,
+    /// Why the module could not be loaded, if it could not.
+    #[prop_or_default]
+    pub failed: Option<Rc<str>>,
 }
 
 /// The root the module draws `panel` into, with the line shown until it has; always in the page, hidden
 /// while `shown` is false, so that the module always finds the same element.
-pub fn lazy_root(panel: Panel, shown: bool) -> Html {
+pub fn lazy_root(panel: Panel, shown: bool, failed: Option<&Rc<str>>, dispatch: &Dispatch) -> Html {
+    let waiting = match failed {
+        Some(why) => load_failed(why, dispatch),
+        None => html! { <p class="lazy__wait">{ "Loading this panel…" }</p> },
+    };
     html! {
         <div class="lazy" hidden={!shown}>
-            <p class="lazy__wait">{ "Loading this panel…" }</p>
+            { waiting }
             <div id={panel.root_id()} class="lazy__root"></div>
         </div>
+    }
+}
+
+/// Why the lessons' module (the lessons and these panels) could not be loaded, and a button to try again.
+pub fn load_failed(why: &str, dispatch: &Dispatch) -> Html {
+    let onclick = dispatch.reform(|_| Action::RetryLessons);
+    html! {
+        <p class="lazy__wait lazy__failed" role="alert" data-testid="lessons-failed">
+            { format!("The lessons and these panels could not be loaded ({why}). Check the connection, then ") }
+            <button type="button" {onclick} data-testid="lessons-retry">{ "Try again" }</button>
+        </p>
     }
 }
 
@@ -42,7 +63,7 @@ pub fn lazy_panel(props: &LazyPanelProps) -> Html {
     html! {
         <details class="workspace__config" data-testid={props.testid} open={props.open} {ontoggle}>
             <summary>{ props.summary }</summary>
-            { lazy_root(panel, true) }
+            { lazy_root(panel, true, props.failed.as_ref(), &props.dispatch) }
         </details>
     }
 }

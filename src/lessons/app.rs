@@ -25,7 +25,7 @@ use crate::components::Dispatch;
 use crate::formats::link;
 use crate::lessons::mirror::{Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
-use crate::model::learn::{page_messages, unreadable_progress, Progress};
+use crate::model::learn::{opened_progress, page_messages};
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 
@@ -56,13 +56,8 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
     // The page keeps the user's scenarios; the lessons' mirror of it keeps nothing.
     m.page.saving = Saving::Never;
     let stored = if embedded { None } else { storage::load_progress() };
-    let notice = stored.and_then(|text| match Progress::from_json(&text) {
-        Ok(progress) => {
-            m.learn_mut().progress = Rc::new(progress);
-            None
-        }
-        Err(why) => Some(Notice { error: true, text: unreadable_progress(&why), undo: false }),
-    });
+    let (progress, notice) = stored.map(|text| opened_progress(&text)).unwrap_or_default();
+    m.learn_mut().progress = Rc::new(progress);
     (m, notice)
 }
 
@@ -180,6 +175,15 @@ fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventL
     })
 }
 
+/// The panels opened at least once (their portals stay, see `portals`).
+#[hook]
+fn use_ever_opened(open: Panels) -> Panels {
+    let ever = use_mut_ref(Panels::default);
+    let opened = crate::lessons::portals::opened_since(*ever.borrow(), open);
+    *ever.borrow_mut() = opened;
+    opened
+}
+
 #[function_component(LessonApp)]
 fn lesson_app() -> Html {
     let params = use_memo((), |_| link::params(&web::hash()));
@@ -235,6 +239,7 @@ fn lesson_app() -> Html {
     }
     let m = model.borrow().clone();
     let open = *panels.borrow();
+    let opened = use_ever_opened(open);
     let lessons = html! {
         <>
             if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
@@ -244,7 +249,7 @@ fn lesson_app() -> Html {
     html! {
         <>
             { crate::lessons::portals::portal_into(ROOT_ID, lessons) }
-            { crate::lessons::portals::portals(open, &m, &dispatch) }
+            { crate::lessons::portals::portals(open, opened, &m, &dispatch) }
         </>
     }
 }

@@ -34,15 +34,23 @@ pub fn portal_into(id: &'static str, contents: Html) -> Html {
 }
 
 /// The open panels, each in its root. While a lesson's question waits they show nothing past it (as the
-/// page does), but what is exported is the whole scenario and its run.
-pub fn portals(panels: Panels, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
+/// page does), but what is exported is the whole scenario and its run. A panel once opened keeps its
+/// portal, empty while closed: Yew adds listeners to a portal's host each time a portal is made there and
+/// never removes them, so a portal made at every opening would add a few dozen each time.
+pub fn portals(open: Panels, ever_opened: Panels, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
     let held_back = model.held_back();
     Panel::ALL
         .into_iter()
-        .filter(|p| panels.is_open(*p))
+        .filter(|p| ever_opened.is_open(*p) || open.is_open(*p))
         .map(|p| {
             let shown = if p == Panel::Share { model } else { &held_back };
-            portal_into(p.root_id(), contents(p, shown, dispatch))
+            let drawn = if open.is_open(p) { contents(p, shown, dispatch) } else { Html::default() };
+            portal_into(p.root_id(), drawn)
         })
         .collect()
+}
+
+/// The panels opened at least once: `before` and those open now.
+pub fn opened_since(before: Panels, open: Panels) -> Panels {
+    Panel::ALL.into_iter().filter(|p| open.is_open(*p)).fold(before, |all, p| all.with(p, true))
 }

@@ -115,6 +115,8 @@ pub enum Action {
     DeleteSaved(u64),
     /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
     SyncLibrary(std::rc::Rc<crate::formats::library::Library>),
+    /// Another tab of the page saved its working scenario (over this tab's stored one): kept in My scenarios.
+    KeepOtherTab(Box<Snapshot>),
     /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
     TapPlace(PlaceSource),
     /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
@@ -125,6 +127,10 @@ pub enum Action {
     OpenLearn,
     /// A message from the lessons' module.
     FromLessons(Box<crate::model::bridge::ToPage>),
+    /// The lessons' module could not be loaded, and why.
+    LessonsFailed(String),
+    /// Load the lessons' module again after it failed.
+    RetryLessons,
     /// A panel the lessons' module draws was opened or closed.
     ShowPanel(super::panels::Panel, bool),
 }

@@ -140,7 +140,7 @@ impl Model {
         use crate::model::bridge::ToLessons;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
-        if now.loaded && !was.loaded {
+        if now.loaded && (!was.loaded || now.retries != was.retries) {
             effects.push(Effect::LoadLessons);
         }
         // What is shown first: the module acts on its mirror of it.

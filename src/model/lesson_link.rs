@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::panels::{Panel, Panels};
-use super::Model;
+use super::{Action, Model};
 use crate::model::bridge::ToPage;
 
 /// The page's link to the lessons' module.
@@ -25,6 +25,10 @@ pub struct LessonLink {
     pub panels: Panels,
     /// The last file to import, for the module to read (sent once it is ready).
     pub file_import: Option<Rc<FileImport>>,
+    /// Why the module could not be loaded, until the reader asks to try again.
+    pub failed: Option<Rc<str>>,
+    /// How many times loading was tried again (each try loads the module anew).
+    pub retries: u32,
 }
 
 /// A file to import (`Action::ImportFile`), read by the lessons' module, which has the readers (the text
@@ -51,6 +55,20 @@ impl Model {
         self.lesson_params.clone()
     }
 
+    /// An action on the link to the lessons' module (the rest are `Model::apply`'s).
+    pub(super) fn apply_to_lesson_link(&mut self, action: Action) {
+        match action {
+            Action::OpenLearn => self.open_learn(),
+            Action::FromLessons(m) => self.take_from_lessons(*m),
+            Action::ShowPanel(panel, open) => self.show_panel(panel, open),
+            Action::LessonsFailed(why) => self.lessons_failed(why),
+            Action::RetryLessons => self.retry_lessons(),
+            Action::ImportFile { source, content, shown } => self.import_file_later(source, content, shown),
+            // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
+            _ => {}
+        }
+    }
+
     /// The Learn button: load the lessons and open their list once ready, or open or close their list.
     pub(super) fn open_learn(&mut self) {
         let l = &mut self.lessons;
@@ -67,6 +85,22 @@ impl Model {
         let l = &mut self.lessons;
         l.panels = l.panels.with(panel, open);
         l.loaded |= open;
+    }
+
+    /// The module could not be loaded: the panels waiting for it say so, with a button to try again.
+    pub(super) fn lessons_failed(&mut self, why: String) {
+        let l = &mut self.lessons;
+        if l.loaded && !l.ready {
+            l.failed = Some(why.into());
+        }
+    }
+
+    /// Try loading the module again, after it failed.
+    pub(super) fn retry_lessons(&mut self) {
+        let l = &mut self.lessons;
+        if l.failed.take().is_some() {
+            l.retries = l.retries.wrapping_add(1);
+        }
     }
 
     /// A file in the text format to import: the module reads it (loaded for it if need be).
@@ -217,5 +251,20 @@ mod tests {
         assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
         let undone = m.after(Action::Undo);
         assert_eq!(undone.scenario, Model::landing().scenario);
+    }
+
+    #[test]
+    fn a_module_that_fails_to_load_is_said_and_loaded_again_on_retry() {
+        let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Config, true));
+        assert!(effects.contains(&Effect::LoadLessons));
+        let (m, _) = m.reduce(Action::LessonsFailed("its script answered 404".into()));
+        assert_eq!(m.lessons.failed.as_deref(), Some("its script answered 404"));
+        let (m, effects) = m.reduce(Action::RetryLessons);
+        assert_eq!((m.lessons.failed.clone(), m.lessons.retries), (None, 1));
+        assert!(effects.contains(&Effect::LoadLessons), "a retry loads the module anew");
+        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::LessonsFailed("late".into()));
+        assert_eq!(m.lessons.failed, None, "a module that is ready has not failed");
+        assert!(!effects.contains(&Effect::LoadLessons));
     }
 }

@@ -117,6 +117,9 @@ pub struct Model {
     pub painting: Option<Rc<bridge::Painting>>,
     /// A bounded-proof stamp the checker found, to put on the address.
     pub proof: Option<Rc<str>>,
+    /// The My scenarios entry that keeps what another tab saved over this tab's stored scenario, and the
+    /// scenario kept there last (the entry is updated only while it still holds it).
+    pub other_tab_entry: Option<(u64, Rc<Scenario>)>,
 }
 
 impl PartialEq for Model {
@@ -183,6 +186,7 @@ impl Model {
             pending: None,
             painting: None,
             proof: None,
+            other_tab_entry: None,
         };
         // A scenario run as a Kafka release shows the release's variant first: showing another first would
         // forget the release (an imported file or a link naming `kafka_version` keeps it).
@@ -348,14 +352,10 @@ impl Model {
             Action::DuplicateSaved(id) => self.duplicate_saved(id),
             Action::DeleteSaved(id) => self.delete_saved(id),
             Action::SyncLibrary(library) => self.library = library,
+            Action::KeepOtherTab(snapshot) => self.keep_other_tab(*snapshot),
             Action::TapPlace(source) => self.tap_place(source),
             Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
-            // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
-            Action::Learn(_) => {}
-            Action::OpenLearn => self.open_learn(),
-            Action::FromLessons(m) => self.take_from_lessons(*m),
-            Action::ShowPanel(panel, open) => self.show_panel(panel, open),
-            Action::ImportFile { source, content, shown } => self.import_file_later(source, content, shown),
+            lessons => self.apply_to_lesson_link(lessons),
         }
     }
 }

@@ -7,6 +7,7 @@ use std::rc::Rc;
 use epochlab_core::scenario::Scenario;
 
 use super::{Model, Notice, Saving};
+use crate::formats::snapshot::Snapshot;
 
 /// The longest scenario name accepted (the field's `maxlength` too).
 pub const MAX_NAME: usize = 120;
@@ -27,7 +28,9 @@ impl Model {
             return None;
         }
         let mut library = (*self.library).clone();
-        library.keep(self.library_id, self.snapshot(), self.now as u64);
+        // A scenario kept already (another tab kept it) is moved to the top, not kept twice.
+        let same = library.entries.iter().find(|e| e.snapshot.scenario == *self.scenario).map(|e| e.id);
+        library.keep(self.library_id.or(same), self.snapshot(), self.now as u64);
         self.library = Rc::new(library);
         Some(self.scenario.name.clone())
     }
@@ -43,6 +46,34 @@ impl Model {
             None => return,
         };
         self.notice = Some(Notice { error: false, text, undo: true });
+    }
+
+    /// Another tab saved its scenario where this tab's is stored, and this tab's next save would write over
+    /// it: keep it in My scenarios (one entry for it, updated while it still holds what was kept there), so
+    /// that neither tab's work is lost to the other's last save. An empty scenario, an unedited preset and
+    /// a scenario kept already are not kept again.
+    pub(super) fn keep_other_tab(&mut self, snapshot: Snapshot) {
+        let kept = self.library.entries.iter().any(|e| e.snapshot.scenario == snapshot.scenario);
+        if kept || snapshot.scenario == *self.scenario || self.page.saving == Saving::Never {
+            return;
+        }
+        let scenario = Rc::new(snapshot.scenario.clone());
+        if !Model::open(snapshot.clone()).is_users() {
+            return;
+        }
+        let ours = self.other_tab_entry.as_ref().and_then(|(id, last)| {
+            let entry = self.library.get(*id)?;
+            (entry.snapshot.scenario == **last).then_some(*id)
+        });
+        let first = self.other_tab_entry.is_none();
+        let mut library = (*self.library).clone();
+        self.other_tab_entry = Some((library.keep(ours, snapshot, self.now as u64), scenario));
+        self.library = Rc::new(library);
+        if first {
+            let text = "Another tab of Epochlab saved its own scenario. It is kept in My scenarios, so whichever \
+                        tab saves last, the other's work is not lost.";
+            self.notice = Some(Notice { error: false, text: text.to_string(), undo: false });
+        }
     }
 
     /// Open a kept scenario (keeping the working one first).
@@ -162,6 +193,24 @@ mod tests {
         let again = back.after(Action::SetName("renamed".into())).after(Action::NewScenario);
         assert_eq!(again.library.entries.len(), 1);
         assert_eq!(again.library.entries[0].name(), "renamed");
+    }
+
+    #[test]
+    fn what_another_tab_saved_is_kept_in_one_entry_of_my_scenarios() {
+        let other = |name: &str| {
+            let mut s = edited_landing().scenario.as_ref().clone();
+            s.name = name.into();
+            Box::new(crate::formats::snapshot::of_scenario(s, vec![epochlab_core::Variant::Kip101]))
+        };
+        let (m, effects) = Model::landing().reduce(Action::KeepOtherTab(other("other tab")));
+        assert_eq!(m.library.entries[0].name(), "other tab");
+        assert!(effects.contains(&Effect::SaveLibrary) && m.notice.is_some());
+        let m = m.after(Action::DismissNotice).after(Action::KeepOtherTab(other("other tab, later")));
+        let names: Vec<&str> = m.library.entries.iter().map(|e| e.name()).collect();
+        assert_eq!(names, ["other tab, later"], "one entry, updated");
+        assert!(m.notice.is_none(), "said once");
+        let same = Box::new(crate::formats::snapshot::of_scenario(m.scenario.as_ref().clone(), m.variants.clone()));
+        assert_eq!(m.after(Action::KeepOtherTab(same)).library, m.library, "this tab's own scenario is not kept again");
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
 use crate::components::editor::EventEditor;
 use crate::components::header::{headline, undo_buttons, Header};
-use crate::components::lazy_panel::{lazy_root, LazyPanel};
+use crate::components::lazy_panel::{lazy_root, load_failed, LazyPanel};
 use crate::components::log_grid::Legend;
 use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
@@ -32,7 +32,9 @@ use crate::formats::link::{self, EmbedMode};
 use crate::model::drag::DropTarget;
 use crate::model::panels::Panel;
 use crate::model::{Action, Effect, Model, Notice, PlaceSource};
-use crate::page::startup::{keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT};
+use crate::page::startup::{
+    keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT, STORAGE_FULL,
+};
 
 /// Props.
 #[derive(Properties, PartialEq, Default)]
@@ -71,14 +73,23 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     let params = link::params(&hash);
     // An embed never touches the reader's saved scenario, not even to read it.
     let embedded = params.embed.is_some();
-    let stored_ok = !embedded && storage::available();
+    let access = if embedded { storage::Access::Blocked } else { storage::access() };
+    // Full storage is still read: what it holds opens, and each save that fails is told.
+    let stored_ok = access != storage::Access::Blocked;
     let stored = if stored_ok { storage::load() } else { None };
     let Startup { mut model, embed } = startup(&hash, stored.clone(), unpacked);
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
         open_progress(&mut model);
-    } else if !embedded {
-        model.notice = Some(Notice { error: true, text: NOTHING_KEPT.to_string(), undo: false });
+    }
+    let warning = match access {
+        _ if embedded => None,
+        storage::Access::Full => Some(STORAGE_FULL),
+        storage::Access::Blocked => Some(NOTHING_KEPT),
+        storage::Access::Works => None,
+    };
+    if let Some(text) = warning {
+        model.notice = Some(Notice { error: true, text: text.to_string(), undo: false });
     }
     if !embedded {
         open_panels(&mut model, &hash, stored_ok && storage::text_panel_open());
@@ -108,16 +119,12 @@ fn first_effects(first: &Model) -> Vec<Effect> {
     effects
 }
 
-/// Read the stored lesson progress; one that cannot be read starts afresh, saying so.
+/// Read the stored lesson progress; what cannot be read is left out, saying so.
 fn open_progress(model: &mut Model) {
     let Some(text) = storage::load_progress() else { return };
-    match crate::model::learn::Progress::from_json(&text) {
-        Ok(progress) => model.learn_mut().progress = Rc::new(progress),
-        Err(why) => {
-            let text = crate::model::learn::unreadable_progress(&why);
-            model.notice = Some(Notice { error: true, text, undo: false });
-        }
-    }
+    let (progress, notice) = crate::model::learn::opened_progress(&text);
+    model.learn_mut().progress = Rc::new(progress);
+    model.notice = notice.or(model.notice.take());
 }
 
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
@@ -252,7 +259,7 @@ fn text_parts(model: &Rc<Model>, dispatch: &Callback<Action>, embedded: bool) ->
             <button type="button" class="workspace__text-toggle" aria-expanded={open.to_string()} aria-controls="text-panel"
                 title={label} {onclick} data-testid="text-toggle">{ "Text" }</button>
         },
-        panel: lazy_root(Panel::Text, open),
+        panel: lazy_root(Panel::Text, open, model.lessons.failed.as_ref(), dispatch),
     }
 }
 
@@ -317,6 +324,15 @@ fn skip_links() -> Html {
     }
 }
 
+/// Why the lessons' module could not be loaded, where the lessons would be, when no open panel says so
+/// already (the Learn button, a lesson's link or a file import waited for it).
+fn waiting_lessons_failed(model: &Model, dispatch: &Dispatch) -> Html {
+    match &model.lessons.failed {
+        Some(why) if !model.lessons.panels.any() => load_failed(why, dispatch),
+        _ => Html::default(),
+    }
+}
+
 /// Where the lessons' module draws (the page never draws inside it).
 fn lesson_root() -> Html {
     html! { <div id={crate::model::bridge::ROOT_ID} class="lesson-root" key="lesson-root"></div> }
@@ -337,6 +353,7 @@ fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, part
             { parts.notice }
             <main class="workspace">
                 { lesson_root() }
+                { waiting_lessons_failed(model, dispatch) }
                 { parts.timeline }
                 { parts.variants }
             </main>
@@ -348,6 +365,7 @@ fn lesson_embed_page(root: NodeRef, model: &Rc<Model>, dispatch: &Dispatch, part
 
 /// The full page: the header, the workspace with its panels, and the palette.
 fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, parts: Parts, palette: Html) -> Html {
+    let failed = model.lessons.failed.clone();
     html! {
         <div ref={root} class={classes!("app", model.playing.then_some("app--playing"))}>
             { skip_links() }
@@ -357,16 +375,17 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
             { palette }
             <main class="workspace">
                 { lesson_root() }
+                { waiting_lessons_failed(model, dispatch) }
                 { parts.timeline }
                 { parts.variants }
                 <Legend />
-                <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" panel={Panel::Config} dispatch={dispatch.clone()} />
-                <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" panel={Panel::Messages} dispatch={dispatch.clone()} />
-                <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" panel={Panel::Checker} dispatch={dispatch.clone()} open={model.lessons.panels.is_open(Panel::Checker)} />
+                <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" failed={failed.clone()} panel={Panel::Config} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" failed={failed.clone()} panel={Panel::Messages} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" failed={failed.clone()} panel={Panel::Checker} dispatch={dispatch.clone()} open={model.lessons.panels.is_open(Panel::Checker)} />
                 <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
                     <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
                 </Disclosure>
-                <LazyPanel summary="Share, embed, export and import" testid="share-panel" panel={Panel::Share} dispatch={dispatch.clone()} />
+                <LazyPanel summary="Share, embed, export and import" testid="share-panel" failed={failed.clone()} panel={Panel::Share} dispatch={dispatch.clone()} />
             </main>
             { parts.ghost }
             { parts.spoken }

@@ -348,7 +348,7 @@ fn a_file_that_names_its_kafka_release_runs_as_it_and_says_so() {
     assert!(messages.contains("messages under kip-279:") && messages.contains("epoch 0 ends at 2"), "{messages}");
     assert_bad_input(
         &epochlab_stdin(&["run", "-"], &text.replace("kafka_version: 1.1", "kafka_version: 1.1\nvariant: kip-279")),
-        "line 3, column 1: Kafka 1.1 runs kip-101, but config.variant is kip-279",
+        "line 3, column 16: Kafka 1.1 runs kip-101, but config.variant is kip-279",
     );
 }
 

@@ -213,6 +213,7 @@ fn kafka_2_1_with_three_brokers_is_exhausted_given_the_depth() {
 }
 
 mod stamps {
+
     use epochlab_core::checker::{check, settings_crc, CheckConfig, Stamp};
     use epochlab_core::scenario::Config;
     use epochlab_core::Variant;
@@ -221,6 +222,15 @@ mod stamps {
         let config = CheckConfig { variant: Variant::Kafka21, depth: 6, ..CheckConfig::default() };
         let r = check(&config, |_| true);
         (config.clone(), Stamp::of(&config, &r).expect("no failure within depth 6"))
+    }
+
+    #[test]
+    fn a_narrower_stamp_says_what_it_leaves_out() {
+        let full = Stamp::parse("1~kafka-2.1~default~2~2~3~13~I1.I2.I3.I4.I5.I7.L1~8166~exhausted~0000abcd");
+        assert_eq!(full.map(|s| s.not_covered()), Ok(None));
+        let cut = Stamp::parse("1~kafka-2.1~default~2~2~3~13~I1~8166~exhausted~0000abcd").unwrap();
+        assert_eq!(cut.not_covered().as_deref(), Some("I2, I3, I4, I5, I7, L1 were not looked for"));
+        assert!(cut.summary().contains("no failure of I1 within"), "{}", cut.summary());
     }
 
     #[test]

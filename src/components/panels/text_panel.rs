@@ -64,6 +64,9 @@ struct Draft {
     generation: u64,
     /// How long the last apply took, in milliseconds.
     last_apply_ms: f64,
+    /// Text the timeline's scenario replaced before it could be applied (it did not read, or typing had
+    /// not paused yet): kept for the user to bring back, never lost in silence.
+    set_aside: Option<String>,
 }
 
 type SharedDraft = Rc<RefCell<Draft>>;
@@ -101,9 +104,14 @@ fn follow(draft: &SharedDraft, area: &NodeRef, scenario: &Scenario) -> bool {
     if d.synced.as_ref() == Some(scenario) {
         return false;
     }
-    d.synced = Some(scenario.clone());
-    if parse_text(&d.text).as_ref() == Ok(scenario) {
+    let was = d.synced.replace(scenario.clone());
+    let read = read_text(&d.text);
+    if read.as_ref() == Ok(scenario) {
         return d.error.take().is_some();
+    }
+    // The text held what the last scenario did not (an error, or typing not applied yet): keep it.
+    if was.is_some() && read.as_ref().ok() != was.as_ref() {
+        d.set_aside = Some(std::mem::take(&mut d.text));
     }
     d.text = to_text(scenario);
     d.error = None;
@@ -114,10 +122,27 @@ fn follow(draft: &SharedDraft, area: &NodeRef, scenario: &Scenario) -> bool {
     true
 }
 
+/// The longest text read: far more than a scenario's 1,000 events take, so that a pasted file of megabytes
+/// is refused at once instead of read at every pause.
+pub const MAX_TEXT_BYTES: usize = 1024 * 1024;
+
+/// Read the text as typed, unless it is longer than [`MAX_TEXT_BYTES`].
+fn read_text(text: &str) -> Result<Scenario, TextError> {
+    if text.len() > MAX_TEXT_BYTES {
+        let message =
+            format!("the text is {} KB; a scenario's text is at most {} KB", text.len() / 1024, MAX_TEXT_BYTES / 1024);
+        return Err(TextError { line: 1, column: 1, message });
+    }
+    parse_text(text)
+}
+
 /// The step the text cursor is at: on its line, or the last one above it.
 fn caret_step(draft: &SharedDraft, area: &HtmlTextAreaElement) -> Option<usize> {
     let start = area.selection_start().ok().flatten()?;
     let d = draft.borrow();
+    if d.text.len() > MAX_TEXT_BYTES {
+        return None;
+    }
     EventLines::of(&d.text).step_at(line_at(&d.text, start))
 }
 
@@ -136,7 +161,7 @@ fn read_and_apply(reader: &Reader, generation: u64) {
     if draft.borrow().generation != generation {
         return;
     }
-    let read = parse_text(&draft.borrow().text);
+    let read = read_text(&draft.borrow().text);
     let mut d = draft.borrow_mut();
     let apply = match read {
         Ok(scenario) => {
@@ -177,18 +202,7 @@ fn use_follow_model(draft: &SharedDraft, area: &NodeRef, model: &Rc<Model>, open
 }
 
 /// Typing: keep the text, and read it once typing pauses.
-fn on_input(
-    draft: &SharedDraft,
-    area: &NodeRef,
-    dispatch: &Dispatch,
-    redraw: &UseForceUpdateHandle,
-) -> Callback<InputEvent> {
-    let reader = Rc::new(Reader {
-        draft: draft.clone(),
-        area: area.clone(),
-        dispatch: dispatch.clone(),
-        redraw: redraw.clone(),
-    });
+fn on_input(reader: Rc<Reader>) -> Callback<InputEvent> {
     Callback::from(move |e: InputEvent| {
         let value = e.target_unchecked_into::<HtmlTextAreaElement>().value();
         let mut d = reader.draft.borrow_mut();
@@ -243,6 +257,35 @@ fn status(error: Option<&TextError>) -> Html {
     }
 }
 
+/// Put the text the timeline replaced back in the panel (read again at once: its error shows again).
+fn on_bring_back(reader: Rc<Reader>) -> Callback<MouseEvent> {
+    Callback::from(move |_| {
+        let mut d = reader.draft.borrow_mut();
+        let Some(text) = d.set_aside.take() else { return };
+        d.text = text;
+        d.generation += 1;
+        if let Some(area) = reader.area.cast::<HtmlTextAreaElement>() {
+            area.set_value(&d.text);
+        }
+        let generation = d.generation;
+        drop(d);
+        read_and_apply(&reader, generation);
+    })
+}
+
+/// The text a change on the timeline set aside, and the button that brings it back.
+fn set_aside_line(set_aside: bool, onclick: Callback<MouseEvent>) -> Html {
+    if !set_aside {
+        return Html::default();
+    }
+    html! {
+        <p class="text-panel__status" data-testid="text-set-aside">
+            { "The timeline changed before your text was applied, so the text now shows the timeline's scenario; yours is kept. " }
+            <button type="button" {onclick} data-testid="text-bring-back">{ "Bring back my text" }</button>
+        </p>
+    }
+}
+
 /// The panel.
 #[function_component(TextPanel)]
 pub fn text_panel(props: &TextPanelProps) -> Html {
@@ -250,13 +293,16 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
     let area = use_node_ref();
     let redraw = use_force_update();
     use_follow_model(&draft, &area, &props.model, props.open, &redraw);
-    let oninput = on_input(&draft, &area, &props.dispatch, &redraw);
+    let reader = Rc::new(Reader { draft: draft.clone(), area: area.clone(), dispatch: props.dispatch.clone(), redraw });
+    let oninput = on_input(reader.clone());
+    let bring_back = on_bring_back(reader);
     let caret = on_caret(&draft, &props.model, &props.dispatch);
     let onkeyup = caret.reform(|e: KeyboardEvent| e.target_unchecked_into::<HtmlTextAreaElement>());
     let onclick = caret.reform(|e: MouseEvent| e.target_unchecked_into::<HtmlTextAreaElement>());
     let d = draft.borrow();
     let lines = line_count(&d.text);
-    let cursor_line = props.model.cursor.and_then(|c| EventLines::of(&d.text).line_of(c));
+    let readable = d.text.len() <= MAX_TEXT_BYTES;
+    let cursor_line = props.model.cursor.filter(|_| readable).and_then(|c| EventLines::of(&d.text).line_of(c));
     let error_line = d.error.as_ref().map(|e| e.line);
     html! {
         <section id="text-panel" class="text-panel" aria-label="The scenario as text" hidden={!props.open} data-testid="text-panel">
@@ -275,6 +321,7 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
                 </div>
             </div>
             <div id="text-panel-status">{ status(d.error.as_ref()) }</div>
+            { set_aside_line(d.set_aside.is_some(), bring_back) }
         </section>
     }
 }

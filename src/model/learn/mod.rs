@@ -12,10 +12,10 @@ use epochlab_core::lesson::{
     parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
 };
 
-use super::Model;
+use super::{Model, Notice};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
-pub use self::progress::{LessonProgress, Progress};
+pub use self::progress::{LessonProgress, Progress, ReadProgress};
 
 /// Something fetched when first needed.
 #[derive(Clone, Debug, Default)]
@@ -215,8 +215,20 @@ pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
 }
 
 /// Said when stored progress cannot be read.
-pub fn unreadable_progress(why: &str) -> String {
+fn unreadable_progress(why: &str) -> String {
     format!("Your lesson progress could not be read ({why}), so it starts afresh. Nothing else is affected.")
+}
+
+/// Stored progress opened: what it holds, and the notice to show if some of it could not be read.
+pub fn opened_progress(text: &str) -> (Progress, Option<Notice>) {
+    let notice = |text: String| Some(Notice { error: true, text, undo: false });
+    match Progress::from_json(text) {
+        Ok(read) => {
+            let note = read.skipped_note().map(|n| format!("Your lesson progress opened, but {n}."));
+            (read.progress, note.and_then(notice))
+        }
+        Err(why) => (Progress::default(), notice(unreadable_progress(&why))),
+    }
 }
 
 impl Model {
@@ -360,8 +372,12 @@ impl Model {
         if by > 0 && run.waiting() {
             return self.error("answer the question first: the step plays once you have predicted it");
         }
-        let step = (run.step as i64 + i64::from(by)).clamp(0, run.lesson.steps.len() as i64) as usize;
+        let (id, end) = (run.lesson.id.clone(), run.lesson.steps.len());
+        let step = (run.step as i64 + i64::from(by)).clamp(0, end as i64) as usize;
         self.enter_step(step);
+        if by > 0 && step == end {
+            self.record_progress(&id, step, true);
+        }
     }
 
     fn resume(&mut self) {
@@ -377,10 +393,11 @@ impl Model {
 
     fn import_progress(&mut self, text: &str) {
         match Progress::from_json(text) {
-            Ok(progress) => {
-                let done = progress.done();
-                self.learn_mut().progress = Rc::new(progress);
-                self.inform(format!("Imported your lesson progress: {done} lesson(s) done."));
+            Ok(read) => {
+                let done = read.progress.done();
+                let note = read.skipped_note().map(|n| format!(" ({n})")).unwrap_or_default();
+                self.learn_mut().progress = Rc::new(read.progress);
+                self.inform(format!("Imported your lesson progress: {done} lesson(s) done{note}."));
             }
             Err(why) => {
                 self.error(format!("That progress file could not be read ({why}); your progress is unchanged."))

@@ -32,7 +32,8 @@ fn variants_for(lesson: &Lesson, step: Option<&LessonStep>) -> Vec<Variant> {
 }
 
 impl Model {
-    /// Show step `step` of the lesson (the end past the last one) and record it in the progress.
+    /// Show step `step` of the lesson (the end past the last one) and record it in the progress. Only the
+    /// learner's own Next past the last step marks the lesson done (`lesson_go`), never a link's step number.
     pub(super) fn enter_step(&mut self, step: usize) {
         let Some(run) = self.learn_mut().run.as_mut() else { return };
         let lesson = run.lesson.clone();
@@ -53,10 +54,14 @@ impl Model {
             Some(LessonStep::Predict(p)) => self.ask(&lesson, p),
             _ => {}
         }
-        let end = step >= lesson.steps.len();
-        let progress = Rc::new(self.learn.progress.at(&lesson.id, step, end));
-        self.learn_mut().progress = progress;
+        self.record_progress(&lesson.id, step, false);
         self.grade_task();
+    }
+
+    /// Keep `step` as where lesson `id` was left, and mark it done when `finished`.
+    pub(super) fn record_progress(&mut self, id: &str, step: usize, finished: bool) {
+        let progress = Rc::new(self.learn.progress.at(id, step, finished));
+        self.learn_mut().progress = progress;
     }
 
     /// The step's scenario (the lesson's, or a quiz question's own) under `variants`, unless it is shown already.

@@ -74,6 +74,17 @@ fn a_question_stops_before_its_step_and_a_wrong_answer_names_its_misconception()
 }
 
 #[test]
+fn a_link_past_the_last_step_opens_the_end_but_marks_nothing_done() {
+    let m = lesson_2(999);
+    assert!(m.learn.run.as_ref().unwrap().at_end());
+    assert_eq!(m.learn.progress.done(), 0, "only passing the last step marks a lesson done");
+    let (back, _) = act(&m, LearnAction::Back);
+    assert_eq!(back.learn.progress.done(), 0);
+    let (end, _) = act(&back, LearnAction::Next);
+    assert!(end.learn.progress.lessons["committed-record-lost"].done, "Next past the last step does");
+}
+
+#[test]
 fn show_me_solves_a_task_undoably_and_the_end_marks_the_lesson_done() {
     let m = lesson_2(8);
     assert!(!m.learn.run.as_ref().unwrap().passed);

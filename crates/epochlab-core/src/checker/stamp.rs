@@ -148,6 +148,15 @@ impl Stamp {
         )
     }
 
+    /// What a narrower stamp leaves out, in words ("I2, I3, I4, I5, I7, L1 were not looked for"), so that a
+    /// stamp cut down to one invariant never reads like one that covers them all; `None` when it covers all.
+    pub fn not_covered(&self) -> Option<String> {
+        let left: Vec<&str> =
+            super::default_goal().into_iter().filter(|i| !self.goal.contains(i)).map(|i| i.id()).collect();
+        (!left.is_empty())
+            .then(|| format!("{} {} not looked for", left.join(", "), if left.len() == 1 { "was" } else { "were" }))
+    }
+
     /// Whether a re-run's stamp (`None`: it found a failure or did not finish) confirms this one: the same
     /// search with the same verdict and state count. `Err` says how it differs.
     pub fn confirmed_by(&self, rerun: Option<&Stamp>) -> Result<(), String> {

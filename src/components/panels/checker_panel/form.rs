@@ -3,7 +3,7 @@
 //! against the core's (`checker::bounds`), so a bad number is a message, never a 0.
 
 use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, RECORDS};
-use epochlab_core::checker::{default_goal, Alphabet, CheckConfig};
+use epochlab_core::checker::{default_goal, Alphabet, CheckConfig, Stamp};
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::scenario::Config;
 use epochlab_core::Variant;
@@ -76,6 +76,20 @@ impl Choice {
             }
         }
         self
+    }
+
+    /// The form as a stamp's search fills it: what a re-check runs is what the form shows.
+    pub fn of_stamp(stamp: &Stamp) -> Choice {
+        let [brokers, records, epochs, depth] = stamp.bounds;
+        let asked = |q: &(&str, &str, &[InvariantId])| !q.2.is_empty() && q.2 == stamp.goal.as_slice();
+        let question = QUESTIONS.iter().position(asked).unwrap_or(QUESTIONS.len() - 1);
+        Choice {
+            question,
+            variant: stamp.variant,
+            brokers: u64::from(brokers),
+            typed: [records, epochs, depth].map(|n| n.to_string()),
+            ticked: stamp.goal.clone(),
+        }
     }
 
     /// The invariants the question looks for.

@@ -40,10 +40,12 @@ pub fn checker_panel(props: &ModelProps) -> Html {
         Callback::from(move |edit: Edit| choice.set((*choice).clone().with(edit)))
     };
     let on_recheck = {
-        let config = props.model.scenario.config.clone();
-        ask.reform(move |stamp: Stamp| CheckRequest::Check {
-            search: Box::new(stamp.search(&config)),
-            claim: Some(stamp),
+        let (config, choice) = (props.model.scenario.config.clone(), choice.clone());
+        ask.reform(move |stamp: Stamp| {
+            // The form shows the stamp's search, not what was ticked before: a claim about I7 alone is
+            // re-checked, and seen, as one.
+            choice.set(Choice::of_stamp(&stamp));
+            CheckRequest::Check { search: Box::new(stamp.search(&config)), claim: Some(stamp) }
         })
     };
     let on_add_stamp = add_stamp(&status, &props.dispatch);
@@ -107,9 +109,15 @@ fn worker<'a>(
     dispatch: &Dispatch,
 ) -> std::cell::RefMut<'a, Option<Link>> {
     let mut slot = link.borrow_mut();
-    if slot.is_none() {
+    if slot.as_ref().is_none_or(Link::is_dead) {
         let (status, dispatch) = (status.clone(), dispatch.clone());
-        *slot = Link::spawn(Callback::from(move |r| answer(r, &status, &dispatch)));
+        let failed = status.clone();
+        let on_failed = Callback::from(move |why: String| {
+            failed.set(Some(CheckReply::Failed(format!(
+                "The checker could not start or stopped ({why}). Press Run or Shrink to try again."
+            ))))
+        });
+        *slot = Link::spawn(Callback::from(move |r| answer(r, &status, &dispatch)), on_failed);
     }
     slot
 }

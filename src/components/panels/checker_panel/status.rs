@@ -56,7 +56,8 @@ pub fn link_stamp(props: &StampProps) -> Html {
                 let stamp = stamp.clone();
                 move |_| stamp.clone()
             });
-            html! { <>{ format!("This link carries a bounded proof: {}. ", stamp.summary()) }
+            let left = stamp.not_covered().map(|l| format!("It covers only what it names: {l}. ")).unwrap_or_default();
+            html! { <>{ format!("This link carries a bounded proof: {}. {left}", stamp.summary()) }
             <button type="button" {onclick} disabled={props.busy} data-testid="checker-recheck">{ "Re-check" }</button></> }
         }
         Some(Err(why)) => html! { { format!(

@@ -10,6 +10,8 @@
 
 mod read;
 mod read_fields;
+#[cfg(test)]
+mod tests;
 mod write;
 
 pub use read::{parse_text, EventLines, TextError};

@@ -28,6 +28,9 @@ fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, 
     Err(TextError { line, column, message: message.into() })
 }
 
+/// A quoted label or value without its closing quote (reading on would lose the rest of the line).
+const UNCLOSED: &str = "the quote opened here is not closed before the end of the line";
+
 /// The header keys before the configuration's (whose names are the JSON's, [`CONFIG_FIELDS`]), in the order
 /// the formatter writes them.
 const TOP_HEADER_KEYS: [&str; 4] = ["version", "name", "description", "brokers"];
@@ -43,22 +46,34 @@ struct Token<'a> {
     column: usize,
 }
 
+/// A header line: its key, its value as written (comment included) and the value's column.
+struct Header<'a> {
+    key: &'a str,
+    value: &'a str,
+    column: usize,
+}
+
+/// Where a header line put its value: for an error the JSON check finds in it (`brokers[2]`: the third word).
+struct Placed<'a> {
+    key: &'a str,
+    line: usize,
+    column: usize,
+    words: Vec<usize>,
+}
+
 /// Parse a scenario in the text format.
 pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
     let mut top = Map::new();
     let mut config = Map::new();
     let mut events = Vec::new();
     let mut lines_of_events = Vec::new();
-    let mut header_lines: Vec<(String, usize)> = Vec::new();
+    let mut headers: Vec<Placed> = Vec::new();
     for (line, kind) in classified(text) {
         let content = match kind {
             Line::Blank => continue,
-            Line::Header(key, _) if !events.is_empty() => {
-                return fail(line, 1, format!("the header line \"{key}:\" must come before the first event"));
-            }
-            Line::Header(key, value) => {
-                header_value(&mut top, &mut config, key, value, line)?;
-                header_lines.push((key.to_string(), line));
+            Line::Header(h) => {
+                check_header_place(&h, line, &headers, !events.is_empty())?;
+                headers.push(header_value(&mut top, &mut config, &h, line)?);
                 continue;
             }
             Line::Event(content) => content,
@@ -76,19 +91,48 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
         return fail(1, 1, "missing \"brokers:\" (e.g. brokers: A B)");
     }
     parse_scenario_value(&Value::Object(top)).or_else(|e| {
-        // A configuration error points at its header line, an event's at the event's.
-        let header = e.at.strip_prefix("config.").and_then(|k| header_lines.iter().find(|(h, _)| h == k)).map(|h| h.1);
-        let line = header.or_else(|| event_index(&e.at).and_then(|i| lines_of_events.get(i).copied())).unwrap_or(1);
-        fail(line, 1, e.message)
+        let (line, column) = position(&e.at, &headers, &lines_of_events);
+        fail(line, column, e.message)
     })
+}
+
+/// A header line comes before the events, once (but for the description, which goes on over lines).
+fn check_header_place(h: &Header, line: usize, before: &[Placed], after_events: bool) -> Result<(), TextError> {
+    let key = h.key;
+    if after_events {
+        return fail(line, 1, format!("the header line \"{key}:\" must come before the first event"));
+    }
+    match before.iter().find(|p| p.key == key && key != "description") {
+        Some(first) => {
+            fail(line, 1, format!("\"{key}:\" is already given on line {} (only description: may repeat)", first.line))
+        }
+        None => Ok(()),
+    }
+}
+
+/// Where an error of the JSON check is in the text: `events[3] (fetch)` on step 3's line; `brokers[1]`,
+/// `config.flags[0]` or `config.flush` on their header's line, at the word or the value.
+fn position(at: &str, headers: &[Placed], lines_of_events: &[usize]) -> (usize, usize) {
+    if let Some(i) = event_index(at) {
+        return (lines_of_events.get(i).copied().unwrap_or(1), 1);
+    }
+    let path = at.strip_prefix("config.").unwrap_or(at);
+    let (key, word) = match path.split_once('[') {
+        Some((key, rest)) => (key, rest.trim_end_matches(']').parse::<usize>().ok()),
+        None => (path, None),
+    };
+    match headers.iter().find(|h| h.key == key) {
+        Some(h) => (h.line, word.and_then(|w| h.words.get(w).copied()).unwrap_or(h.column)),
+        None => (1, 1),
+    }
 }
 
 /// What a line is to the reader.
 enum Line<'a> {
     /// Empty, white space or a comment.
     Blank,
-    /// `key: value` for a header key.
-    Header(&'a str, &'a str),
+    /// `key: value` for a header key, its comment still on (a quoted name may hold a `#`).
+    Header(Header<'a>),
     /// Anything else is an event (or an error in one), without its comment.
     Event(&'a str),
 }
@@ -97,12 +141,10 @@ enum Line<'a> {
 fn classified(text: &str) -> impl Iterator<Item = (usize, Line<'_>)> {
     text.trim_start_matches('\u{feff}').lines().enumerate().map(|(n, raw)| {
         let content = strip_comment(raw);
-        let line = if content.trim().is_empty() {
-            Line::Blank
-        } else if let Some((key, value)) = header(content) {
-            Line::Header(key, value)
-        } else {
-            Line::Event(content)
+        let line = match header(raw) {
+            Some(h) => Line::Header(h),
+            None if content.trim().is_empty() => Line::Blank,
+            None => Line::Event(content),
         };
         (n + 1, line)
     })
@@ -152,67 +194,100 @@ fn event_index(at: &str) -> Option<usize> {
     at.strip_prefix("events[")?.split(']').next()?.parse().ok()
 }
 
-/// The line without a `#` comment (a `#` inside a quoted label stays).
+/// The line without a `#` comment. A `#` inside a quoted word stays; a quote opens one only at the start of a
+/// word, as in [`tokens`] (`5"` is a word with a quote in it). An unclosed quote keeps the rest, for `tokens`
+/// to refuse.
 fn strip_comment(line: &str) -> &str {
-    let (mut quoted, mut escaped) = (false, false);
-    for (i, c) in line.char_indices() {
+    let (mut i, mut word_start) = (0, true);
+    while let Some(c) = line[i..].chars().next() {
         match c {
-            _ if escaped => escaped = false,
-            '\\' if quoted => escaped = true,
-            '"' => quoted = !quoted,
-            '#' if !quoted => return &line[..i],
+            '#' => return &line[..i],
+            '"' if word_start => match closing_quote(&line[i..]) {
+                Some(end) => i += end,
+                None => return line,
+            },
             _ => {}
         }
+        word_start = c.is_whitespace();
+        i += c.len_utf8();
     }
     line
 }
 
-/// `key: value` for a header key.
-fn header(line: &str) -> Option<(&str, &str)> {
-    let (key, value) = line.split_once(':')?;
-    let key = key.trim();
-    header_keys().any(|k| k == key).then(|| (key, value.strip_prefix(' ').unwrap_or(value)))
+/// The byte index of the quote that closes the one `text` starts with (a `\` escapes the next character).
+fn closing_quote(text: &str) -> Option<usize> {
+    let mut escaped = false;
+    for (i, c) in text.char_indices().skip(1) {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }
 
-fn header_value(
+/// `key: value` for a header key.
+fn header(line: &str) -> Option<Header<'_>> {
+    let (key, value) = line.split_once(':')?;
+    let column = line[..line.len() - value.len()].chars().count() + 1;
+    let key = key.trim();
+    header_keys().any(|k| k == key).then_some(Header { key, value, column })
+}
+
+/// A header value without its comment or outer spaces, and the column it starts at. The name and description
+/// may be a JSON string (for outer spaces, a `#` or a leading quote); any other value ends at a `#`.
+fn header_text(h: &Header, line: usize) -> Result<(String, usize), TextError> {
+    let value = h.value.trim_start();
+    let column = h.column + h.value[..h.value.len() - value.len()].chars().count();
+    if value.starts_with('"') && matches!(h.key, "name" | "description") {
+        return Ok((unquote(value, line, column)?, column));
+    }
+    Ok((value.split('#').next().unwrap_or_default().trim_end().to_string(), column))
+}
+
+/// The words of a header value and their columns (the value's first character is at `column`).
+fn words(value: &str, column: usize) -> Vec<Token<'_>> {
+    let offset = |w: &str| w.as_ptr() as usize - value.as_ptr() as usize;
+    value.split_whitespace().map(|w| Token { text: w, column: column + value[..offset(w)].chars().count() }).collect()
+}
+
+fn header_value<'a>(
     top: &mut Map<String, Value>,
     config: &mut Map<String, Value>,
-    key: &str,
-    value: &str,
+    h: &Header<'a>,
     line: usize,
-) -> Result<(), TextError> {
-    let words: Vec<&str> = value.split_whitespace().collect();
-    let column = key.len() + 3;
+) -> Result<Placed<'a>, TextError> {
+    let (value, column) = header_text(h, line)?;
+    let words = words(&value, column);
+    let texts: Vec<&str> = words.iter().map(|w| w.text).collect();
+    let key = h.key;
     match key {
         "version" => top.insert(
             key.into(),
-            value.trim().parse::<u64>().map(Value::from).or_else(|_| fail(line, column, "expected a whole number"))?,
+            value.parse::<u64>().map(Value::from).or_else(|_| fail(line, column, "expected a whole number"))?,
         ),
-        "name" => top.insert(key.into(), json!(unquote(value, line, column)?)),
+        "name" => top.insert(key.into(), json!(value)),
         "description" => {
-            let more = unquote(value, line, column)?;
             let joined = match top.get(key).and_then(Value::as_str) {
-                Some(before) => format!("{before}\n{more}"),
-                None => more,
+                Some(before) => format!("{before}\n{value}"),
+                None => value.clone(),
             };
             top.insert(key.into(), json!(joined))
         }
-        "brokers" => top.insert(key.into(), json!(words)),
-        "flags" => config.insert(key.into(), json!(words)),
+        "brokers" => top.insert(key.into(), json!(texts)),
+        "flags" => config.insert(key.into(), json!(texts)),
         "min_insync_replicas" => config.insert(
             key.into(),
-            value
-                .trim()
-                .parse::<u64>()
-                .map(Value::from)
-                .or_else(|_| fail(line, column, "expected a number from 1 to 5"))?,
+            value.parse::<u64>().map(Value::from).or_else(|_| fail(line, column, "expected a number from 1 to 5"))?,
         ),
         "unclean_leader_election" | "eligible_leader_replicas" => {
-            config.insert(key.into(), json!(boolean(value.trim(), line, column)?))
+            config.insert(key.into(), json!(boolean(&value, line, column)?))
         }
-        _ => config.insert(key.into(), json!(value.trim())),
+        _ => config.insert(key.into(), json!(value)),
     };
-    Ok(())
+    Ok(Placed { key, line, column, words: words.iter().map(|w| w.column).collect() })
 }
 
 fn boolean(value: &str, line: usize, column: usize) -> Result<bool, TextError> {
@@ -223,45 +298,41 @@ fn boolean(value: &str, line: usize, column: usize) -> Result<bool, TextError> {
     }
 }
 
-/// A header value or label, plain or as a JSON string (for leading spaces, quotes and the like).
+/// A quoted header value (its quote at `column`): one JSON string, then nothing but a comment.
 fn unquote(value: &str, line: usize, column: usize) -> Result<String, TextError> {
-    if value.starts_with('"') {
-        serde_json::from_str(value.trim_end()).or_else(|_| fail(line, column, "a quoted value must be one JSON string"))
-    } else {
-        Ok(value.to_string())
+    let Some(end) = closing_quote(value) else { return fail(line, column, UNCLOSED) };
+    let rest = value[end + 1..].trim_start();
+    if !rest.is_empty() && !rest.starts_with('#') {
+        let at = column + value[..value.len() - rest.len()].chars().count();
+        let rest = strip_comment(rest).trim_end();
+        return fail(line, at, format!("expected nothing after the quoted value but a comment, got '{rest}'"));
     }
+    serde_json::from_str(&value[..=end]).or_else(|_| fail(line, column, "a quoted value must be one JSON string"))
 }
 
-/// Split a line into words, keeping a quoted label (which may hold spaces and escapes) as one word.
-fn tokens(line: &str) -> Vec<Token<'_>> {
+/// Split a line into words, keeping a quoted label (which may hold spaces and escapes) as one word; its quote
+/// must close on the line.
+fn tokens(content: &str, line: usize) -> Result<Vec<Token<'_>>, TextError> {
     let mut out = Vec::new();
-    let mut start = None;
-    let (mut quoted, mut escaped) = (false, false);
-    for (i, c) in line.char_indices().chain([(line.len(), ' ')]) {
-        if escaped {
-            escaped = false;
-            continue;
-        }
-        match (start, c) {
-            (None, c) if !c.is_whitespace() => {
-                start = Some(i);
-                quoted = c == '"';
-            }
-            (Some(_), '\\') if quoted => escaped = true,
-            (Some(s), '"') if quoted && i > s => quoted = false,
-            (Some(s), c) if c.is_whitespace() && !quoted => {
-                out.push(Token { text: &line[s..i], column: line[..s].chars().count() + 1 });
-                start = None;
-            }
-            _ => {}
-        }
+    let mut from = 0;
+    while let Some(skip) = content[from..].find(|c: char| !c.is_whitespace()) {
+        let start = from + skip;
+        let (word, column) = (&content[start..], content[..start].chars().count() + 1);
+        let quoted = if word.starts_with('"') {
+            closing_quote(word).map_or_else(|| fail(line, column, UNCLOSED), |end| Ok(end + 1))?
+        } else {
+            0
+        };
+        let len = word[quoted..].find(char::is_whitespace).map_or(word.len(), |n| quoted + n);
+        out.push(Token { text: &word[..len], column });
+        from = start + len;
     }
-    out
+    Ok(out)
 }
 
 /// One event line as its contract JSON object.
 fn event(content: &str, line: usize, index: usize) -> Result<Value, TextError> {
-    let mut words = tokens(content);
+    let mut words = tokens(content, line)?;
     if let Some(label) = words.first().and_then(|w| w.text.strip_suffix(':')) {
         match label.parse::<usize>() {
             Ok(step) if step == index => {}

@@ -30,18 +30,24 @@ fn keyed(kind: EventKind, key: &str, value: &str, object: &mut Map<String, Value
             other => Err(format!("acks is 0, 1 or all, got '{other}'")),
         },
         (k, "broker") if k.takes_broker() => set(object, "broker", json!(value)),
-        (EventKind::Elect, "deliver") => set(object, "deliver", delivery(value)),
+        (EventKind::Elect, "deliver") => set(object, "deliver", delivery(value)?),
         _ => Err(format!("a {} takes no '{key}=' (it takes {})", kind.words(), takes(kind))),
     }
 }
 
-/// `all`, `none`, `A,B` or `[A,B]` (`[]`: nobody yet, listed).
-fn delivery(value: &str) -> Value {
+/// `all`, `none`, `A,B` or `[A,B]` (`[]`: nobody yet, listed). An empty name (`A,,B`, a bare `deliver=`) is
+/// refused rather than skipped: it may be a name left out.
+fn delivery(value: &str) -> Result<Value, String> {
     match value {
-        "all" | "none" => json!(value),
+        "all" | "none" => Ok(json!(value)),
+        "[]" => Ok(json!([])),
         list => {
             let inner = list.strip_prefix('[').and_then(|l| l.strip_suffix(']')).unwrap_or(list);
-            json!(inner.split(',').filter(|n| !n.is_empty()).collect::<Vec<_>>())
+            let names: Vec<&str> = inner.split(',').collect();
+            if names.contains(&"") {
+                return Err(format!("deliver is all, none, [] or broker names separated by commas, got '{value}'"));
+            }
+            Ok(json!(names))
         }
     }
 }

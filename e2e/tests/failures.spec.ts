@@ -1,0 +1,59 @@
+import { expect, test } from '@playwright/test';
+import { chips, open } from './helpers';
+
+// Issue 24: what cannot be had is said, with a way to try again; nothing waits forever and nothing is blank.
+
+test('a lessons module that cannot be fetched is said in the panels, and Try again loads it', async ({ page, context }) => {
+  await open(page);
+  // Only from now on: the page itself loaded.
+  await context.route('**/epochlab-lessons.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.getByTestId('config-panel').locator('summary').click();
+  const failed = page.getByTestId('config-panel').getByTestId('lessons-failed');
+  await expect(failed).toContainText('The lessons and these panels could not be loaded (its script could not be fetched)');
+  await expect(page.getByTestId('config-panel').getByText('Loading this panel…')).toHaveCount(0);
+  // The Learn button, with no panel open, says so where the lessons would be.
+  await page.getByTestId('config-panel').locator('summary').click();
+  await page.getByTestId('learn-toggle').click();
+  await expect(page.getByTestId('lessons-failed').filter({ visible: true })).toHaveCount(1);
+  await context.unroute('**/epochlab-lessons.js');
+  await page.getByTestId('lessons-retry').filter({ visible: true }).click();
+  await expect(page.getByTestId('lesson-committed-record-lost')).toBeVisible();
+  await expect(page.getByTestId('lessons-failed')).toHaveCount(0);
+  await expect(page.getByTestId('lessons-retry')).toHaveCount(0);
+  await page.getByTestId('config-panel').locator('summary').click();
+  await expect(page.getByTestId('config-panel').getByText('Loading this panel…')).toBeHidden();
+});
+
+test('a checker whose wasm cannot be fetched says so, and Run starts a new one', async ({ page, context }) => {
+  await context.route('**/checker-worker_bg.wasm', (route) => route.fulfill({ status: 500, body: 'down' }));
+  await open(page);
+  await page.getByTestId('checker').locator('summary').click();
+  await page.getByTestId('checker-depth').fill('4');
+  await page.getByTestId('checker-run').click();
+  const result = page.getByTestId('checker-result');
+  await expect(result).toContainText('The checker could not start or stopped', { timeout: 30_000 });
+  await expect(result).toContainText('Press Run or Shrink to try again');
+  await context.unroute('**/checker-worker_bg.wasm');
+  await page.getByTestId('checker-run').click();
+  await expect(result).toContainText('within 2 brokers', { timeout: 60_000 });
+});
+
+test('under a Content-Security-Policy that forbids WebAssembly the page explains itself instead of going blank', async ({ page, context }) => {
+  test.setTimeout(45_000);
+  await context.route('**/epochlab/', async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers(), 'content-security-policy': "script-src 'self'" };
+    await route.fulfill({ response, headers });
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('boot')).toContainText('Loading Epochlab');
+  // After a few seconds with no page, the reason shows (by CSS alone: no script runs).
+  await expect(page.getByRole('alert')).toContainText("script-src 'self' 'wasm-unsafe-eval'", { timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Epochlab has not started' })).toBeVisible();
+});
+
+test('the boot message leaves once the page starts', async ({ page }) => {
+  await open(page);
+  await expect(page.getByTestId('boot')).toHaveCount(0);
+  await expect(chips(page).first()).toBeVisible();
+});
