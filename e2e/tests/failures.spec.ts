@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chips, open } from './helpers';
+import { chips, open, watchErrors } from './helpers';
 
 // Issue 24: what cannot be had is said, with a way to try again; nothing waits forever and nothing is blank.
 
@@ -56,4 +56,18 @@ test('the boot message leaves once the page starts', async ({ page }) => {
   await open(page);
   await expect(page.getByTestId('boot')).toHaveCount(0);
   await expect(chips(page).first()).toBeVisible();
+});
+
+test('a checker bound out of range is refused with the range it takes, and no search runs', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId('checker').locator('summary').click();
+  const result = page.getByTestId('checker-result');
+  for (const [value, said] of [['0', 'records 0 is out of range (1 to 6)'], ['1000000000', 'records 1000000000 is out of range (1 to 6)'], ['-1', 'records is not a whole number']]) {
+    await page.getByTestId('checker-records').fill(value);
+    await page.getByTestId('checker-run').click();
+    await expect(result).toHaveText(`Could not run: ${said}.`);
+    await expect(page.getByTestId('checker-progress')).toHaveCount(0);
+  }
+  errors.check();
 });

@@ -76,3 +76,26 @@ test('a re-check under other cluster settings says the stamp is not confirmed', 
   await other.getByTestId('checker-recheck').click();
   await expect(result(other)).toContainText("Re-check does not confirm the link's stamp: the scenario's cluster settings are not the ones the stamp was made with", { timeout: 60_000 });
 });
+
+test('a stamp cut down to one invariant says what it leaves out, and Re-check shows its own search in the form', async ({ page, context }) => {
+  const url = await stampedLink(page);
+  const cut = url.replace('~I1.I2.I3.I4.I5.I7.L1~', '~I7~');
+  expect(cut).not.toBe(url);
+  const other = await context.newPage();
+  const errors = watchErrors(other);
+  await other.goto(cut);
+  const stamp = other.getByTestId('checker-stamp');
+  await expect(stamp).toContainText('kafka-2.1: no failure of I7 within 2 brokers, 2 records, epoch 3, depth 6');
+  await expect(stamp).toContainText('It covers only what it names: I1, I2, I3, I4, I5, L1 were not looked for.');
+  await other.getByTestId('checker-recheck').click();
+  // The form shows the search re-checked: I7 alone, not the seven ticked before.
+  await expect(other.getByTestId('checker-question')).toHaveValue('any');
+  await expect(other.getByTestId('checker-invariant-I7')).toBeChecked();
+  await expect(other.getByTestId('checker-invariant-I1')).not.toBeChecked();
+  await expect(other.getByTestId('checker-depth')).toHaveValue('6');
+  // A search for I7 alone prunes no state that breaks another invariant by design, so it sees more states
+  // than the stamp, which was cut from a search of all seven: the forgery is caught.
+  await expect(result(other)).toContainText("Re-check does not confirm the link's stamp: the re-check saw", { timeout: 60_000 });
+  await expect(result(other)).toContainText('kafka-2.1: no failure of I7 within 2 brokers, 2 records, epoch 3, depth 6');
+  errors.check();
+});

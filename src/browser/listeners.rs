@@ -168,8 +168,11 @@ fn counts(data: &JsValue) -> embed::Counts {
 
 /// Why a message is not followed.
 enum Ignored {
-    /// Malformed or not from the embedding page: counted by the origin that sent it, now and then a warning.
-    Quietly { origin: String, why: String },
+    /// Not from the embedding page: counted by the origin that sent it, now and then a warning (a flood
+    /// from another frame costs a count).
+    Elsewhere { origin: String, why: String },
+    /// From the embedding page but malformed: a warning each, for its author.
+    Malformed(String),
     /// From the embedding page but over the limits: the reader is told too.
     Oversized(String),
 }
@@ -177,15 +180,15 @@ enum Ignored {
 /// A message the embed follows: from its parent (and `origin`, if the link names one), within the limits.
 fn command_of(e: &MessageEvent, origin: Option<&str>) -> Result<embed::Command, Ignored> {
     let (from_parent, sender) = sender_of(e);
-    let quietly = |why| Ignored::Quietly { origin: sender.clone(), why };
     // Refused before its data is touched: a flood from another frame costs no parsing.
-    embed::accepts(embed::Sender { from_parent, origin: &sender }, origin).map_err(quietly)?;
+    embed::accepts(embed::Sender { from_parent, origin: &sender }, origin)
+        .map_err(|why| Ignored::Elsewhere { origin: sender.clone(), why })?;
     let data = e.data();
     embed::precheck(counts(&data), None).map_err(Ignored::Oversized)?;
     let text = js_sys::JSON::stringify(&data).ok().and_then(|s| s.as_string()).unwrap_or_default();
     embed::precheck(embed::Counts::default(), Some(text.len())).map_err(Ignored::Oversized)?;
     let value: serde_json::Value = serde_json::from_str(&text).unwrap_or(serde_json::Value::Null);
-    embed::parse(&value).map_err(quietly)
+    embed::parse(&value).map_err(Ignored::Malformed)
 }
 
 /// The embed's postMessage API: follow commands from the embedding page (what the embed announces back is
@@ -211,11 +214,12 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool
                         gloo::console::warn!(text.clone());
                         dispatch.emit(Action::Notify(Notice { error: true, text, undo: false }));
                     }
-                    Err(Ignored::Quietly { origin, why }) => {
+                    Err(Ignored::Elsewhere { origin, why }) => {
                         if let Some(warning) = ignored.warning(&origin, &why) {
                             gloo::console::warn!(warning);
                         }
                     }
+                    Err(Ignored::Malformed(why)) => gloo::console::warn!(format!("Epochlab ignored a message: {why}")),
                 }
             })
         });

@@ -276,6 +276,6 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
 
 /// A thrown value's message, short enough for a sentence.
 fn js_error_text(e: &JsValue) -> String {
-    let text = e.dyn_ref::<js_sys::Error>().map_or_else(|| format!("{e:?}"), |e| String::from(e.message()));
-    text.chars().take(160).collect()
+    let text = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string());
+    text.unwrap_or_else(|| "an error".into()).chars().take(160).collect()
 }

@@ -24,8 +24,10 @@ use serde_json::Value;
 
 /// The protocol version this build speaks.
 pub const VERSION: u64 = 1;
-/// A message's JSON text may be at most this long: the limit on an imported file.
-pub const MAX_MESSAGE_BYTES: usize = 4 * 1024 * 1024;
+/// A message's JSON text may be at most this long: ten times the largest scenario of 1,000 events (about
+/// 100 KB), and a quarter of an imported file's limit, since a message's reading grows the page's memory
+/// for good (a 3.8 MB message kept about 100 MB).
+pub const MAX_MESSAGE_BYTES: usize = 1024 * 1024;
 
 /// Who sent a message, as far as the embed decides whether to follow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,9 +102,10 @@ pub fn precheck(counts: Counts, bytes: Option<usize>) -> Result<(), String> {
         return Err(format!("its scenario has {n} brokers; a partition has 1 to {MAX_BROKERS}"));
     }
     match bytes {
-        Some(n) if n > MAX_MESSAGE_BYTES => {
-            Err(format!("it is {} KB long; a message may be at most 4 MB, as a file", n / 1024))
-        }
+        Some(n) if n > MAX_MESSAGE_BYTES => Err(format!(
+            "it is {} KB long; a message may be at most 1 MB (a scenario of 1,000 events is about 100 KB)",
+            n / 1024
+        )),
         _ => Ok(()),
     }
 }
@@ -332,7 +335,7 @@ mod tests {
         let many = precheck(Counts { events: Some(1_000_000), brokers: Some(2) }, None).unwrap_err();
         assert!(many.contains("1000000 events") && many.contains("at most 1000"), "{many}");
         assert!(precheck(Counts { events: None, brokers: Some(6) }, None).unwrap_err().contains("6 brokers"));
-        assert!(precheck(Counts::default(), Some(MAX_MESSAGE_BYTES + 1)).unwrap_err().contains("at most 4 MB"));
+        assert!(precheck(Counts::default(), Some(MAX_MESSAGE_BYTES + 1)).unwrap_err().contains("at most 1 MB"));
     }
 
     #[test]

@@ -141,8 +141,9 @@ fn nav(run: &LessonRun, d: &Dispatch) -> Html {
     let steps = run.lesson.steps.len();
     html! {
         <nav class="lesson__nav" aria-label="Lesson steps">
-            <button type="button" onclick={d.reform(|_| learn(LearnAction::Back))} disabled={run.step == 0} data-testid="lesson-back">{ "← Back" }</button>
-            <button type="button" class="lesson__next" onclick={d.reform(|_| learn(LearnAction::Next))} disabled={run.waiting() || run.at_end()} data-testid="lesson-next"
+            // Off as aria-disabled, not disabled: the button keeps the keyboard focus when it turns itself off.
+            <button type="button" onclick={d.reform(|_| learn(LearnAction::Back))} aria-disabled={(run.step == 0).to_string()} data-testid="lesson-back">{ "← Back" }</button>
+            <button type="button" class="lesson__next" onclick={d.reform(|_| learn(LearnAction::Next))} aria-disabled={(run.waiting() || run.at_end()).to_string()} data-testid="lesson-next"
                 title={if run.waiting() { "Answer the question first" } else { "" }}>{ if run.step + 1 == steps { "Finish →" } else { "Next →" } }</button>
             <button type="button" onclick={d.reform(|_| learn(LearnAction::Restart))} data-testid="lesson-restart">{ "Restart" }</button>
             <button type="button" class="lesson__leave" onclick={d.reform(|_| learn(LearnAction::Leave))} data-testid="lesson-leave">{ "Close the lesson" }</button>

@@ -302,6 +302,8 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
     let d = draft.borrow();
     let lines = line_count(&d.text);
     let readable = d.text.len() <= MAX_TEXT_BYTES;
+    // Past the limit the gutter and the rows stop growing: drawing 400,000 line numbers froze the page.
+    let lines = if readable { lines } else { 1 };
     let cursor_line = props.model.cursor.filter(|_| readable).and_then(|c| EventLines::of(&d.text).line_of(c));
     let error_line = d.error.as_ref().map(|e| e.line);
     html! {

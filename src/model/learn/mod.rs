@@ -372,6 +372,10 @@ impl Model {
         if by > 0 && run.waiting() {
             return self.error("answer the question first: the step plays once you have predicted it");
         }
+        // A button that is off (aria-disabled, so it keeps the focus) is still pressed: nothing to do.
+        if (by < 0 && run.step == 0) || (by > 0 && run.at_end()) {
+            return;
+        }
         let (id, end) = (run.lesson.id.clone(), run.lesson.steps.len());
         let step = (run.step as i64 + i64::from(by)).clamp(0, end as i64) as usize;
         self.enter_step(step);

@@ -164,11 +164,18 @@ impl Buttons {
         });
         html! {
             <div><div class="checker__buttons">
-                <button type="button" onclick={run} disabled={self.busy} data-testid="checker-run">{ "Find the shortest failure" }</button>
-                <button type="button" onclick={cancel} disabled={!self.busy} data-testid="checker-cancel">{ "Cancel" }</button>
-                <button type="button" onclick={shrink} disabled={self.busy || self.question_waits} data-testid="checker-shrink">{ "Shrink this scenario" }</button>
+                { off_button(run, self.busy, "checker-run", "Find the shortest failure") }
+                { off_button(cancel, !self.busy, "checker-cancel", "Cancel") }
+                { off_button(shrink, self.busy || self.question_waits, "checker-shrink", "Shrink this scenario") }
                 { for waits }
             </div></div>
         }
     }
+}
+
+/// A button that may be off: `aria-disabled` and its click ignored, not `disabled`, which would drop the
+/// keyboard focus to the page when Run turns itself off.
+fn off_button(onclick: Callback<MouseEvent>, off: bool, testid: &'static str, label: &'static str) -> Html {
+    let onclick = if off { Callback::noop() } else { onclick };
+    html! { <button type="button" {onclick} aria-disabled={off.to_string()} data-testid={testid}>{ label }</button> }
 }

@@ -1,0 +1,126 @@
+import { expect, Page, test } from '@playwright/test';
+import { cell, chips, mouseDrag, open, watchErrors } from './helpers';
+
+// Issue 24, found by an adversarial run: storage nearly full or full, two tabs, text the timeline replaced,
+// and a pasted text of megabytes. Each case lost or froze something before its fix.
+
+const WORKING = 'epochlab.working.v1';
+const LIBRARY = 'epochlab.library.v1';
+
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+async function openMine(page: Page) {
+  const details = page.getByTestId('my-scenarios');
+  if (!(await details.evaluate((d: HTMLDetailsElement) => d.open))) await details.locator('summary').click();
+}
+
+/** From now on, writing `key` (every key when none) throws the browser's QuotaExceededError. */
+async function fillStorage(page: Page, key?: string) {
+  await page.evaluate((only) => {
+    const set = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k: string, v: string) {
+      if (only && k !== only) return set.call(this, k, v);
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  }, key);
+}
+
+test('storage nearly full: a preset does not write over the edited scenario My scenarios could not take', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+  await expect.poll(() => stored(page, WORKING)).toContain('"flush"');
+  const edited = await chips(page).count();
+  // Room for the working copy, none for My scenarios (the larger of the two).
+  await fillStorage(page, LIBRARY);
+  await page.getByTestId('preset-picker').selectOption('happy-path');
+  await expect(page.getByTestId('notice')).toContainText('My scenarios could not be saved');
+  await expect(page.getByTestId('notice')).toContainText('The scenario stored before stays stored too');
+  // Well past the pause after which the working copy is saved.
+  await page.waitForTimeout(800);
+  expect(await stored(page, WORKING)).toContain('"flush"');
+  // Opened again without the preset's link in the address: the stored copy opens.
+  await page.goto('about:blank');
+  await page.goto('./');
+  await expect(chips(page)).toHaveCount(edited);
+  errors.check();
+});
+
+test('storage full at load: what it holds opens, and the page says it is full, not blocked', async ({ page }) => {
+  await open(page);
+  await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+  await expect.poll(() => stored(page, WORKING)).toContain('"flush"');
+  const edited = await chips(page).count();
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  });
+  await page.reload();
+  await expect(chips(page)).toHaveCount(edited);
+  await expect(page.getByTestId('notice')).toContainText("This browser's storage for this site is full");
+  await expect(page.getByTestId('notice')).not.toContainText('blocks storage');
+});
+
+test('two tabs: the scenario one tab saved is kept in My scenarios before the other writes over it', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const other = await context.newPage();
+  await other.goto('./');
+  await expect(other.getByTestId('headline')).toBeVisible();
+  // The other tab makes a scenario of its own and saves it.
+  await mouseDrag(other, other.getByTestId('palette-crash'), cell(other, 0, 'end'));
+  await expect.poll(() => stored(other, WORKING)).toContain('"crash"');
+  const theirs = await chips(other).count();
+  // This tab is told, and keeps it, before its own edit writes over the stored copy.
+  await expect(page.getByTestId('notice')).toContainText('Another tab of Epochlab saved its own scenario');
+  await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+  await expect.poll(() => stored(page, WORKING)).toContain('"flush"');
+  await expect.poll(async () => JSON.parse((await stored(page, LIBRARY)) ?? '[]').length).toBe(1);
+  // The other tab's work, after a reload that opens this tab's, is in My scenarios.
+  await other.reload();
+  await openMine(other);
+  const entries = other.getByTestId('saved-list').locator('li');
+  await expect(entries).toHaveCount(1);
+  await entries.first().getByRole('button', { name: /^Open/ }).click();
+  await expect(chips(other)).toHaveCount(theirs);
+  await expect(chips(other).filter({ hasText: /crash/i })).not.toHaveCount(0);
+  errors.check();
+});
+
+test('text the timeline replaced before it was applied is kept, and Bring back my text returns it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.getByTestId('text-toggle').click();
+  const text = page.getByTestId('text-input');
+  await text.press('Control+End');
+  await text.pressSequentially('\nfetch Z # my half-typed line');
+  await expect(page.getByTestId('text-error')).toContainText('line');
+  const typed = await text.inputValue();
+  await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+  await expect(page.getByTestId('text-set-aside')).toContainText('yours is kept');
+  await expect(text).not.toHaveValue(typed);
+  await page.getByTestId('text-bring-back').click();
+  await expect(text).toHaveValue(typed);
+  await expect(page.getByTestId('text-error')).toContainText('line');
+  await expect(page.getByTestId('text-set-aside')).toHaveCount(0);
+  errors.check();
+});
+
+test('a pasted text of megabytes is refused at once with its size, and the timeline keeps its scenario', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  const before = await chips(page).count();
+  await page.getByTestId('text-toggle').click();
+  const text = page.getByTestId('text-input');
+  // As a paste lands: the whole value at once, then one input event.
+  await text.evaluate((el: HTMLTextAreaElement) => {
+    el.value = '# filler\n'.repeat(400_000);
+    el.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  });
+  await expect(page.getByTestId('text-error')).toContainText("a scenario's text is at most 1024 KB");
+  await text.press('End');
+  await text.pressSequentially('x');
+  await expect(chips(page)).toHaveCount(before);
+  errors.check();
+});
