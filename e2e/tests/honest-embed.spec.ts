@@ -105,7 +105,7 @@ test('a flood of 100,000 messages from a sibling frame costs a count, not a warn
     (document.getElementById('evil') as HTMLIFrameElement).contentWindow!.postMessage('go', '*');
   }));
   // Once the embed has taken all of them in, the 100,000th is counted.
-  await expect.poll(() => seen.some((w) => w.includes('ignored 100000 messages from http://evil.test')), { timeout: 60_000 }).toBe(true);
+  await expect.poll(() => seen.some((w) => w.includes('ignored 100000 message(s) from http://evil.test')), { timeout: 60_000 }).toBe(true);
   expect(seen.filter((w) => w.includes('Epochlab ignored')).length).toBe(6);
   await expect(app.getByTestId('headline')).toContainText(LANDING);
   await page.evaluate(() => (document.getElementById('app') as HTMLIFrameElement).contentWindow!.postMessage({ epochlab: 1, type: 'goto', step: 2 }, '*'));

@@ -35,7 +35,7 @@ test('storage nearly full: a preset does not write over the edited scenario My s
   await fillStorage(page, LIBRARY);
   await page.getByTestId('preset-picker').selectOption('happy-path');
   await expect(page.getByTestId('notice')).toContainText('My scenarios could not be saved');
-  await expect(page.getByTestId('notice')).toContainText('The scenario stored before stays stored too');
+  await expect(page.getByTestId('notice')).toContainText('The scenario stored before stays stored (a reload opens it)');
   // Well past the pause after which the working copy is saved.
   await page.waitForTimeout(800);
   expect(await stored(page, WORKING)).toContain('"flush"');

@@ -29,8 +29,8 @@ fn focus_selector(focus: Focus) -> String {
 }
 
 /// Said when My scenarios cannot be saved: the working copy is not written over either.
-const LIBRARY_FIRST: &str = " The scenario stored before stays stored too (a reload opens it), until My scenarios \
-                             can be saved: a scenario kept there is never written over in storage first.";
+const LIBRARY_FIRST: &str =
+    " The scenario stored before stays stored (a reload opens it) until My scenarios can be saved.";
 
 /// The model waiting to be saved, if any.
 type Unsaved = Rc<RefCell<Option<Rc<Model>>>>;
@@ -48,12 +48,8 @@ impl Teller {
         Teller { dispatch: self.dispatch.clone(), failing: Rc::default() }
     }
 
-    fn tell(&self, what: &str, result: Result<(), String>, undo: bool) {
-        self.tell_more(what, result, undo, "");
-    }
-
-    /// As `tell`, with `more` said after it.
-    fn tell_more(&self, what: &str, result: Result<(), String>, undo: bool, more: &str) {
+    /// Say once that `what` could not be saved, and `more` after it.
+    fn tell(&self, what: &str, result: Result<(), String>, undo: bool, more: &str) {
         let Err(why) = result else { return self.failing.set(false) };
         if self.failing.replace(true) {
             return;
@@ -108,7 +104,7 @@ fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) {
     }
     let model = unsaved.borrow_mut().take();
     if let Some(model) = model {
-        teller.tell("Your scenario", storage::save(&model.snapshot()), false);
+        teller.tell("Your scenario", storage::save(&model.snapshot()), false, "");
     }
 }
 
@@ -149,7 +145,7 @@ impl EffectRunner {
                     // What was just kept there is on this page still: undo brings it back.
                     let saved = storage::save_library(&model.library);
                     self.library_unsaved.set(saved.is_err());
-                    self.library_teller.tell_more("My scenarios", saved, true, LIBRARY_FIRST);
+                    self.library_teller.tell("My scenarios", saved, true, LIBRARY_FIRST);
                 }
                 Effect::Save | Effect::SaveLibrary => {}
                 Effect::WriteAddress => self.write_address_soon(model),

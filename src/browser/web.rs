@@ -260,8 +260,8 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
                 Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.map(drop),
                 Err(e) => Err(e),
             };
-            if let Err(e) = result {
-                failed(format!("its wasm could not be started: {}", js_error_text(&e)));
+            if result.is_err() {
+                failed("its wasm could not be fetched or started".into());
             }
         });
     });
@@ -272,10 +272,4 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
     if let Some(head) = document.head() {
         let _ = head.append_child(&script);
     }
-}
-
-/// A thrown value's message, short enough for a sentence.
-fn js_error_text(e: &JsValue) -> String {
-    let text = e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())).or_else(|| e.as_string());
-    text.unwrap_or_else(|| "an error".into()).chars().take(160).collect()
 }

@@ -15,8 +15,6 @@
 //! The embed posts `{"epochlab": 1, "type": "ready", ...}` once mounted and `{"type": "step", ...}` whenever
 //! the cursor moves, each with `step` (or null), `steps`, `variants` and `narration`.
 
-use std::collections::BTreeMap;
-
 use epochlab_core::scenario::{parse_scenario_value, MAX_BROKERS, MAX_EVENTS};
 use epochlab_core::variant::MAX_VARIANTS;
 use epochlab_core::{Scenario, Variant};
@@ -55,7 +53,7 @@ pub fn accepts(sender: Sender, required: Option<&str>) -> Result<(), String> {
 /// Messages ignored so far, by the origin that sent them: a flood from another frame costs a count, and a
 /// console warning only for the 1st, 10th, 100th... message from each origin.
 #[derive(Debug, Default)]
-pub struct IgnoredCounts(BTreeMap<String, u64>);
+pub struct IgnoredCounts(Vec<(String, u64)>);
 
 /// Origins counted one by one; past this many, the rest are counted together.
 const MAX_ORIGINS: usize = 32;
@@ -63,24 +61,20 @@ const MAX_ORIGINS: usize = 32;
 impl IgnoredCounts {
     /// Count one message from `origin` ignored because `why`; the warning to print, when one is due.
     pub fn warning(&mut self, origin: &str, why: &str) -> Option<String> {
-        let key = if self.0.len() < MAX_ORIGINS || self.0.contains_key(origin) { origin } else { "other origins" };
-        let n = self.0.entry(key.to_string()).or_default();
+        let at = self.0.iter().position(|(o, _)| o == origin).or_else(|| {
+            let key = if self.0.len() < MAX_ORIGINS { origin } else { "other origins" };
+            self.0.iter().position(|(o, _)| o == key).or_else(|| {
+                self.0.push((key.to_string(), 0));
+                Some(self.0.len() - 1)
+            })
+        })?;
+        let (key, n) = &mut self.0[at];
         *n += 1;
-        match *n {
-            1 => Some(format!("Epochlab ignored a message: {why}")),
-            n if is_power_of_ten(n) => {
-                Some(format!("Epochlab ignored {n} messages from {key} so far (the last: {why})"))
-            }
-            _ => None,
-        }
+        // 1, 10, 100...: a power of ten.
+        let digits = n.to_string();
+        let due = digits.starts_with('1') && digits[1..].bytes().all(|b| b == b'0');
+        due.then(|| format!("Epochlab ignored {n} message(s) from {key} so far (the last: {why})"))
     }
-}
-
-fn is_power_of_ten(mut n: u64) -> bool {
-    while n >= 10 && n % 10 == 0 {
-        n /= 10;
-    }
-    n == 1
 }
 
 /// The scenario's counts as the host page sent them, read off the message before any of it is copied.
@@ -271,8 +265,8 @@ mod tests {
         let warned: Vec<String> =
             (0..100_000).filter_map(|_| counts.warning("http://evil.test", "not from the embedding page")).collect();
         assert_eq!(warned.len(), 6, "{warned:?}");
-        assert_eq!(warned[0], "Epochlab ignored a message: not from the embedding page");
-        assert!(warned[5].starts_with("Epochlab ignored 100000 messages from http://evil.test"), "{}", warned[5]);
+        assert!(warned[0].starts_with("Epochlab ignored 1 message(s) from http://evil.test so far (the last: not from"));
+        assert!(warned[5].starts_with("Epochlab ignored 100000 message(s) from http://evil.test"), "{}", warned[5]);
         assert!(counts.warning("http://other.test", "x").is_some(), "another origin is warned about once too");
         for i in 0..100 {
             counts.warning(&format!("http://o{i}.test"), "x");

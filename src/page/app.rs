@@ -80,7 +80,6 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     let Startup { mut model, embed } = startup(&hash, stored.clone(), unpacked);
     if stored_ok {
         open_library(&mut model, stored.as_deref(), params.payload.is_some());
-        open_progress(&mut model);
     }
     let warning = match access {
         _ if embedded => None,
@@ -117,14 +116,6 @@ fn first_effects(first: &Model) -> Vec<Effect> {
         effects.push(Effect::LoadLessons);
     }
     effects
-}
-
-/// Read the stored lesson progress; what cannot be read is left out, saying so.
-fn open_progress(model: &mut Model) {
-    let Some(text) = storage::load_progress() else { return };
-    let (progress, notice) = crate::model::learn::opened_progress(&text);
-    model.learn_mut().progress = Rc::new(progress);
-    model.notice = notice.or(model.notice.take());
 }
 
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the

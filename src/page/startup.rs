@@ -34,9 +34,8 @@ pub const NOTHING_KEPT: &str = "This browser blocks storage for this page: Epoch
      when you leave it (not your scenario, not My scenarios). Export your scenario as JSON to keep it.";
 
 /// Said when storage is full at the start: what it held opened, but what changes may not be kept.
-pub const STORAGE_FULL: &str = "This browser's storage for this site is full: your stored scenario and My scenarios \
-     opened, but changes may not be kept when you leave (each save that fails is told). Export your scenario as \
-     JSON to keep it, or free some of this site's storage.";
+pub const STORAGE_FULL: &str = "This browser's storage for this site is full: what it held opened, but changes may \
+     not be kept (each failed save is told). Export your scenario as JSON to keep it.";
 
 /// What the stored library made of the page.
 #[derive(Debug, PartialEq)]
