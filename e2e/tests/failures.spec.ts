@@ -24,6 +24,22 @@ test('a lessons module that cannot be fetched is said in the panels, and Try aga
   await expect(page.getByTestId('config-panel').getByText('Loading this panel…')).toBeHidden();
 });
 
+test('a lessons module whose wasm fails is started again on Try again, its script not run twice', async ({ page, context }) => {
+  // The failed fetch is the browser's own console error; a script run twice would throw a page error.
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await open(page);
+  await context.route('**/epochlab-lessons_bg.wasm', (route) => route.fulfill({ status: 500, body: 'down' }));
+  await page.getByTestId('share-panel').locator('summary').click();
+  const failed = page.getByTestId('share-panel').getByTestId('lessons-failed');
+  await expect(failed).toContainText('(its wasm could not be fetched or started)');
+  await context.unroute('**/epochlab-lessons_bg.wasm');
+  await failed.getByTestId('lessons-retry').click();
+  await expect(page.getByTestId('share-link')).toBeVisible();
+  await expect(page.getByTestId('lessons-failed')).toHaveCount(0);
+  expect(pageErrors).toEqual([]);
+});
+
 test('a checker whose wasm cannot be fetched says so, and Run starts a new one', async ({ page, context }) => {
   await context.route('**/checker-worker_bg.wasm', (route) => route.fulfill({ status: 500, body: 'down' }));
   await open(page);

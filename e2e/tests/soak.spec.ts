@@ -44,16 +44,22 @@ async function roundOfEverything(page: Page) {
   await expect(page.locator('#text-panel')).toBeHidden();
 }
 
+/** The page's wasm memory in bytes (Trunk's loader hands its exports to the TrunkApplicationStarted event). */
+const wasmMemory = (page: Page) => page.evaluate(() => (window as any).epochlabMemory?.buffer.byteLength as number);
+
 test('opening and closing every panel and lesson many times leaves the listeners where they were', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
+  await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e: any) => ((window as any).epochlabMemory = e.detail.wasm.memory)));
   await open(page);
   // A first round loads what loads once (the lessons' module, the checker's worker is started and ended).
   await roundOfEverything(page);
   const before = await listeners(page);
+  const memoryBefore = await wasmMemory(page);
   for (let round = 0; round < 6; round++) await roundOfEverything(page);
   const after = await listeners(page);
-  console.log(`event listeners: ${before} after the first round, ${after} after six more`);
+  const memoryAfter = await wasmMemory(page);
+  console.log(`event listeners: ${before} after the first round, ${after} after six more; wasm memory ${memoryBefore} -> ${memoryAfter} bytes`);
   // A few may come and go with what is drawn at the moment; one per round or more is a leak.
   expect(after - before).toBeLessThan(6);
   errors.check();

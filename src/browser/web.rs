@@ -233,10 +233,21 @@ pub fn send_event(name: &str, detail: &str) {
 /// The script element of the lessons' module (a retry replaces it).
 const LESSONS_SCRIPT_ID: &str = "epochlab-lessons-script";
 
+/// The lessons' module's start function, once its script ran. The glue declares `let wasm_bindgen` at the
+/// top level: a global binding, not a window property (and a script run twice would throw on it).
+fn lessons_start() -> Option<js_sys::Function> {
+    let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null");
+    start.call0(&JsValue::NULL).ok()?.dyn_into().ok()
+}
+
 /// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it;
-/// `on_failed` hears why, when its script or its wasm cannot be had.
+/// `on_failed` hears why, when its script or its wasm cannot be had. A retry after its wasm failed starts
+/// it again without running its script twice.
 pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
-    use crate::model::bridge::{MODULE_JS, MODULE_WASM};
+    use crate::model::bridge::MODULE_JS;
+    if lessons_start().is_some() {
+        return start_lessons(on_failed);
+    }
     let document = gloo::utils::document();
     if let Some(old) = document.get_element_by_id(LESSONS_SCRIPT_ID) {
         old.remove();
@@ -245,26 +256,7 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
     let _ = script.set_attribute("src", MODULE_JS);
     script.set_id(LESSONS_SCRIPT_ID);
     let failed = on_failed.clone();
-    let onload = wasm_bindgen::closure::Closure::once_into_js(move || {
-        // The glue declares `let wasm_bindgen` at the top level: a global binding, not a window property.
-        let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null")
-            .call0(&JsValue::NULL);
-        let Some(start) = start.ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok()) else {
-            return failed("its script defines no module".into());
-        };
-        let options = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &JsValue::from_str(MODULE_WASM));
-        let started = start.call1(&JsValue::NULL, &options).map(js_sys::Promise::from);
-        wasm_bindgen_futures::spawn_local(async move {
-            let result = match started {
-                Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.map(drop),
-                Err(e) => Err(e),
-            };
-            if result.is_err() {
-                failed("its wasm could not be fetched or started".into());
-            }
-        });
-    });
+    let onload = wasm_bindgen::closure::Closure::once_into_js(move || start_lessons(failed));
     let onerror =
         wasm_bindgen::closure::Closure::once_into_js(move || on_failed("its script could not be fetched".into()));
     let _ = script.add_event_listener_with_callback("load", onload.unchecked_ref());
@@ -272,4 +264,22 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
     if let Some(head) = document.head() {
         let _ = head.append_child(&script);
     }
+}
+
+/// Start the module whose script ran: fetch and instantiate its wasm, telling `failed` if that fails.
+fn start_lessons(failed: std::rc::Rc<dyn Fn(String)>) {
+    let Some(start) = lessons_start() else { return failed("its script defines no module".into()) };
+    let options = js_sys::Object::new();
+    let wasm = JsValue::from_str(crate::model::bridge::MODULE_WASM);
+    let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &wasm);
+    let started = start.call1(&JsValue::NULL, &options).map(js_sys::Promise::from);
+    wasm_bindgen_futures::spawn_local(async move {
+        let result = match started {
+            Ok(promise) => wasm_bindgen_futures::JsFuture::from(promise).await.map(drop),
+            Err(e) => Err(e),
+        };
+        if result.is_err() {
+            failed("its wasm could not be fetched or started".into());
+        }
+    });
 }
