@@ -62,5 +62,7 @@ test('opening and closing every panel and lesson many times leaves the listeners
   console.log(`event listeners: ${before} after the first round, ${after} after six more; wasm memory ${memoryBefore} -> ${memoryAfter} bytes`);
   // A few may come and go with what is drawn at the moment; one per round or more is a leak.
   expect(after - before).toBeLessThan(6);
+  // Wasm memory never shrinks once grown: six rounds that each kept what they made would show here.
+  expect(memoryAfter - memoryBefore).toBeLessThanOrEqual(1024 * 1024);
   errors.check();
 });
