@@ -93,6 +93,8 @@ test('text the timeline replaced before it was applied is kept, and Bring back m
   await open(page);
   await page.getByTestId('text-toggle').click();
   const text = page.getByTestId('text-input');
+  // Once the panel has written the scenario in (before, what is typed would be written over).
+  await expect(text).toHaveValue(/brokers:/);
   await text.press('Control+End');
   await text.pressSequentially('\nfetch Z # my half-typed line');
   await expect(page.getByTestId('text-error')).toContainText('line');
@@ -113,6 +115,7 @@ test('a pasted text of megabytes is refused at once with its size, and the timel
   const before = await chips(page).count();
   await page.getByTestId('text-toggle').click();
   const text = page.getByTestId('text-input');
+  await expect(text).toHaveValue(/brokers:/);
   // As a paste lands: the whole value at once, then one input event.
   await text.evaluate((el: HTMLTextAreaElement) => {
     el.value = '# filler\n'.repeat(400_000);

@@ -38,6 +38,7 @@ async function roundOfEverything(page: Page) {
   await expect(page.getByTestId('lesson')).toHaveCount(0);
   await page.getByTestId('text-toggle').click();
   const text = page.getByTestId('text-input');
+  await expect(text).toHaveValue(/brokers:/);
   await text.press('End');
   await text.pressSequentially('\n# a note');
   await page.getByTestId('text-toggle').click();
