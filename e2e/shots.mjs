@@ -1,0 +1,33 @@
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
+const base = 'http://127.0.0.1:8765/epochlab/';
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+for (const [name, opts] of [['desktop', { viewport: { width: 1280, height: 900 } }], ['phone', { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true }]]) {
+  const context = await browser.newContext(opts);
+  const page = await context.newPage();
+  await page.goto(base); await page.getByTestId('headline').waitFor();
+  await context.route('**/epochlab-lessons.js', (r) => r.fulfill({ status: 404, body: '' }));
+  await page.getByTestId('config-panel').locator('summary').click();
+  await page.getByTestId('config-panel').getByTestId('lessons-failed').waitFor();
+  await page.getByTestId('config-panel').screenshot({ path: `/tmp/shots/lessons-failed-${name}.png` });
+  await context.unroute('**/epochlab-lessons.js');
+  await page.getByTestId('config-panel').getByTestId('lessons-retry').click();
+  await page.getByTestId('config-panel').locator('summary').click();
+  await page.getByTestId('text-toggle').click();
+  const text = page.getByTestId('text-input');
+  await page.waitForFunction(() => document.querySelector('[data-testid="text-input"]')?.value.includes('brokers:'));
+  await text.press('Control+End'); await text.pressSequentially('\nfetch Z');
+  await page.getByTestId('text-error').filter({ hasText: 'line' }).waitFor();
+  await page.getByTestId('step-3').click();
+  await page.getByTestId('new-scenario').click();
+  await page.getByTestId('text-set-aside').waitFor();
+  await page.getByTestId('text-panel').screenshot({ path: `/tmp/shots/text-set-aside-${name}.png` });
+  await context.close();
+  const csp = await browser.newContext(opts);
+  const p2 = await csp.newPage();
+  await p2.route('**/epochlab/', async (r) => { const res = await r.fetch(); await r.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': "script-src 'self'" } }); });
+  await p2.goto(base); await p2.waitForTimeout(9000);
+  await p2.screenshot({ path: `/tmp/shots/csp-${name}.png` });
+  await csp.close();
+}
+await browser.close();
