@@ -123,7 +123,7 @@ test('text the timeline replaced before it was applied is kept, and Bring back m
   errors.check();
 });
 
-test('a pasted text of megabytes is refused at once with its size, and the timeline keeps its scenario', async ({ page }) => {
+test('a pasted text of megabytes is refused with its size, unread, and the timeline keeps its scenario', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page);
   const before = await chips(page).count();
