@@ -9,7 +9,7 @@ test('a lessons module that cannot be fetched is said in the panels, and Try aga
   await context.route('**/epochlab-lessons.js', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.getByTestId('config-panel').locator('summary').click();
   const failed = page.getByTestId('config-panel').getByTestId('lessons-failed');
-  await expect(failed).toContainText('The lessons and these panels could not be loaded (its script could not be fetched)');
+  await expect(failed).toContainText('The lessons and panels could not be loaded (its script could not be fetched)');
   await expect(page.getByTestId('config-panel').getByText('Loading this panel…')).toHaveCount(0);
   // The Learn button, with no panel open, says so where the lessons would be.
   await page.getByTestId('config-panel').locator('summary').click();
@@ -64,8 +64,23 @@ test('under a Content-Security-Policy that forbids WebAssembly the page explains
   await page.goto('./');
   await expect(page.getByTestId('boot')).toContainText('Loading Epochlab');
   // After a few seconds with no page, the reason shows (by CSS alone: no script runs).
-  await expect(page.getByRole('alert')).toContainText("script-src 'self' 'wasm-unsafe-eval'", { timeout: 20_000 });
+  await expect(page.getByRole('alert')).toContainText("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'", { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Epochlab has not started' })).toBeVisible();
+});
+
+test("under a policy without 'unsafe-eval' the page starts, and the lessons say why they cannot", async ({ page, context }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await context.route('**/epochlab/', async (route) => {
+    const response = await route.fetch();
+    const csp = "script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'";
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+  await page.goto('./');
+  await expect(page.getByTestId('headline')).toBeVisible();
+  await page.getByTestId('learn-toggle').click();
+  await expect(page.getByTestId('lessons-failed').filter({ visible: true })).toContainText("this page's Content-Security-Policy forbids 'unsafe-eval'");
+  expect(pageErrors).toEqual([]);
 });
 
 test('the boot message leaves once the page starts', async ({ page }) => {

@@ -43,7 +43,7 @@ test('storage nearly full: a preset does not write over the edited scenario My s
   await fillStorage(page, LIBRARY);
   await page.getByTestId('preset-picker').selectOption('happy-path');
   await expect(page.getByTestId('notice')).toContainText('My scenarios could not be saved');
-  await expect(page.getByTestId('notice')).toContainText('The scenario stored before stays stored (a reload opens it)');
+  await expect(page.getByTestId('notice')).toContainText('The stored scenario is kept until My scenarios can be saved');
   // Well past the pause after which the working copy is saved.
   await page.waitForTimeout(800);
   expect(await lastStored(page)).toBe('flush');
@@ -66,7 +66,7 @@ test('storage full at load: what it holds opens, and the page says it is full, n
   });
   await page.reload();
   await expect(chips(page)).toHaveCount(edited);
-  await expect(page.getByTestId('notice')).toContainText("This browser's storage for this site is full");
+  await expect(page.getByTestId('notice')).toContainText("This site's storage is full");
   await expect(page.getByTestId('notice')).not.toContainText('blocks storage');
 });
 
@@ -83,7 +83,7 @@ test('two tabs: the scenario one tab saved is kept in My scenarios before the ot
   const theirs = await chips(other).count();
   // This tab is told, and keeps it, before its own edit writes over the stored copy.
   await page.bringToFront();
-  await expect(page.getByTestId('notice')).toContainText('Another tab of Epochlab saved its own scenario');
+  await expect(page.getByTestId('notice')).toContainText('Another tab saved its own scenario');
   await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
   await expect.poll(() => lastStored(page)).toBe('flush');
   // The other tab's scenario is in My scenarios (and once that tab hears of this save, this tab's is in its).

@@ -29,8 +29,7 @@ fn focus_selector(focus: Focus) -> String {
 }
 
 /// Said when My scenarios cannot be saved: the working copy is not written over either.
-const LIBRARY_FIRST: &str =
-    " The scenario stored before stays stored (a reload opens it) until My scenarios can be saved.";
+const LIBRARY_FIRST: &str = " The stored scenario is kept until My scenarios can be saved.";
 
 /// The model waiting to be saved, if any.
 type Unsaved = Rc<RefCell<Option<Rc<Model>>>>;

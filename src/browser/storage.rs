@@ -47,15 +47,13 @@ pub fn access() -> Access {
     let _ = storage.remove_item(probe);
     match written {
         Ok(()) => Access::Works,
-        Err(e) if is_full(&e) => Access::Full,
+        Err(e) if reason(&e) == FULL => Access::Full,
         Err(_) => Access::Blocked,
     }
 }
 
-fn is_full(error: &JsValue) -> bool {
-    js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()).as_deref()
-        == Some("QuotaExceededError")
-}
+/// Why a write failed when storage is full.
+const FULL: &str = "the browser's storage for this site is full";
 
 fn get(key: &str) -> Option<String> {
     local()?.get_item(key).ok().flatten()
@@ -63,10 +61,9 @@ fn get(key: &str) -> Option<String> {
 
 /// Why a write failed, in words ("QuotaExceededError").
 fn reason(error: &JsValue) -> String {
-    if is_full(error) {
-        return "the browser's storage for this site is full".to_string();
-    }
-    match js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string()) {
+    let name = js_sys::Reflect::get(error, &"name".into()).ok().and_then(|n| n.as_string());
+    match name.as_deref() {
+        Some("QuotaExceededError") => FULL.to_string(),
         Some(other) => format!("the browser refused ({other})"),
         None => "the browser refused".to_string(),
     }

@@ -233,11 +233,15 @@ pub fn send_event(name: &str, detail: &str) {
 /// The script element of the lessons' module (a retry replaces it).
 const LESSONS_SCRIPT_ID: &str = "epochlab-lessons-script";
 
-/// The lessons' module's start function, once its script ran. The glue declares `let wasm_bindgen` at the
-/// top level: a global binding, not a window property (and a script run twice would throw on it).
-fn lessons_start() -> Option<js_sys::Function> {
-    let start = js_sys::Function::new_no_args("return typeof wasm_bindgen === 'function' ? wasm_bindgen : null");
-    start.call0(&JsValue::NULL).ok()?.dyn_into().ok()
+/// The lessons' module's start function once its script ran (`Ok(None)` before). The glue declares `let
+/// wasm_bindgen` at the top level: a global binding, not a window property, found by a function built from
+/// text, which a Content-Security-Policy without 'unsafe-eval' refuses (`Err`, said, never thrown).
+fn lessons_start() -> Result<Option<js_sys::Function>, String> {
+    let build = js_sys::Reflect::get(&js_sys::global(), &"Function".into()).unwrap_or_default();
+    let body = js_sys::Array::of1(&"return typeof wasm_bindgen === 'function' ? wasm_bindgen : null".into());
+    let lookup = js_sys::Reflect::construct(build.unchecked_ref::<js_sys::Function>(), &body)
+        .map_err(|_| "this page's Content-Security-Policy forbids 'unsafe-eval'".to_string())?;
+    Ok(lookup.unchecked_into::<js_sys::Function>().call0(&JsValue::NULL).ok().and_then(|f| f.dyn_into().ok()))
 }
 
 /// Load the lessons' module (a script beside the page that defines `wasm_bindgen`), then start it;
@@ -245,8 +249,10 @@ fn lessons_start() -> Option<js_sys::Function> {
 /// it again without running its script twice.
 pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
     use crate::model::bridge::MODULE_JS;
-    if lessons_start().is_some() {
-        return start_lessons(on_failed);
+    match lessons_start() {
+        Ok(Some(_)) => return start_lessons(on_failed),
+        Err(why) => return on_failed(why),
+        Ok(None) => {}
     }
     let document = gloo::utils::document();
     if let Some(old) = document.get_element_by_id(LESSONS_SCRIPT_ID) {
@@ -268,7 +274,11 @@ pub fn load_lessons(on_failed: std::rc::Rc<dyn Fn(String)>) {
 
 /// Start the module whose script ran: fetch and instantiate its wasm, telling `failed` if that fails.
 fn start_lessons(failed: std::rc::Rc<dyn Fn(String)>) {
-    let Some(start) = lessons_start() else { return failed("its script defines no module".into()) };
+    let start = match lessons_start() {
+        Ok(Some(start)) => start,
+        Ok(None) => return failed("its script defines no module".into()),
+        Err(why) => return failed(why),
+    };
     let options = js_sys::Object::new();
     let wasm = JsValue::from_str(crate::model::bridge::MODULE_WASM);
     let _ = js_sys::Reflect::set(&options, &"module_or_path".into(), &wasm);

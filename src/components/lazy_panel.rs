@@ -47,7 +47,7 @@ pub fn load_failed(why: &str, dispatch: &Dispatch) -> Html {
     let onclick = dispatch.reform(|_| Action::RetryLessons);
     html! {
         <p class="lazy__wait lazy__failed" role="alert" data-testid="lessons-failed">
-            { format!("The lessons and these panels could not be loaded ({why}). Check the connection, then ") }
+            { format!("The lessons and panels could not be loaded ({why}). ") }
             <button type="button" {onclick} data-testid="lessons-retry">{ "Try again" }</button>
         </p>
     }

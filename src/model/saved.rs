@@ -70,8 +70,7 @@ impl Model {
         self.other_tab_entry = Some((library.keep(ours, snapshot, self.now as u64), scenario));
         self.library = Rc::new(library);
         if first {
-            let text = "Another tab of Epochlab saved its own scenario: it is kept in My scenarios, so neither \
-                        tab's work is lost.";
+            let text = "Another tab saved its own scenario: it is kept in My scenarios.";
             self.notice = Some(Notice { error: false, text: text.to_string(), undo: false });
         }
     }

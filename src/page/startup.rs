@@ -34,8 +34,8 @@ pub const NOTHING_KEPT: &str = "This browser blocks storage for this page: Epoch
      when you leave it (not your scenario, not My scenarios). Export your scenario as JSON to keep it.";
 
 /// Said when storage is full at the start: what it held opened, but what changes may not be kept.
-pub const STORAGE_FULL: &str = "This browser's storage for this site is full: what it held opened, but changes may \
-     not be kept (each failed save is told). Export your scenario as JSON to keep it.";
+pub const STORAGE_FULL: &str =
+    "This site's storage is full: what it held opened, but changes may not be kept. Export your scenario as JSON to keep it.";
 
 /// What the stored library made of the page.
 #[derive(Debug, PartialEq)]
