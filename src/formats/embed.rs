@@ -61,19 +61,20 @@ const MAX_ORIGINS: usize = 32;
 impl IgnoredCounts {
     /// Count one message from `origin` ignored because `why`; the warning to print, when one is due.
     pub fn warning(&mut self, origin: &str, why: &str) -> Option<String> {
-        let at = self.0.iter().position(|(o, _)| o == origin).or_else(|| {
-            let key = if self.0.len() < MAX_ORIGINS { origin } else { "other origins" };
-            self.0.iter().position(|(o, _)| o == key).or_else(|| {
-                self.0.push((key.to_string(), 0));
-                Some(self.0.len() - 1)
-            })
-        })?;
+        let known = |key: &str| self.0.iter().position(|(o, _)| o == key);
+        let key = if self.0.len() < MAX_ORIGINS || known(origin).is_some() { origin } else { "other origins" };
+        let at = known(key).unwrap_or_else(|| {
+            self.0.push((key.to_string(), 0));
+            self.0.len() - 1
+        });
         let (key, n) = &mut self.0[at];
         *n += 1;
-        // 1, 10, 100...: a power of ten.
-        let digits = n.to_string();
-        let due = digits.starts_with('1') && digits[1..].bytes().all(|b| b == b'0');
-        due.then(|| format!("Epochlab ignored {n} message(s) from {key} so far (the last: {why})"))
+        // 1, 10, 100...: a power of ten (no text made for the other messages of a flood).
+        let mut m = *n;
+        while m % 10 == 0 {
+            m /= 10;
+        }
+        (m == 1).then(|| format!("Epochlab ignored {n} message(s) from {key} so far (the last: {why})"))
     }
 }
 

@@ -57,10 +57,10 @@ impl Model {
         if kept || snapshot.scenario == *self.scenario || self.page.saving == Saving::Never {
             return;
         }
-        let scenario = Rc::new(snapshot.scenario.clone());
         if !Model::open(snapshot.clone()).is_users() {
             return;
         }
+        let scenario = Rc::new(snapshot.scenario.clone());
         let ours = self.other_tab_entry.as_ref().and_then(|(id, last)| {
             let entry = self.library.get(*id)?;
             (entry.snapshot.scenario == **last).then_some(*id)
