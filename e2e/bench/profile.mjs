@@ -28,7 +28,7 @@ export async function profiler(page) {
 /** What a profile node stands for: its function's name, and where it lives (wasm, JS file or the browser). */
 function frameKey({ functionName, url }) {
   // Rust symbols end in a hash (::h0123456789abcdef) that says nothing to a reader.
-  const name = (functionName || '(anonymous)').replace(/::h[0-9a-f]{16}$/, "");
+  const name = process.env.KEEP_HASH ? (functionName || '(anonymous)') : (functionName || '(anonymous)').replace(/::h[0-9a-f]{16}$/, "");
   const file = url.split('/').at(-1).split('?')[0];
   if (file.endsWith('.wasm') || url.startsWith('wasm://')) return `wasm ${name}`;
   if (!url) return name;

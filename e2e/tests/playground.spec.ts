@@ -242,6 +242,29 @@ test.describe('the playground', () => {
     await expect(chips(page)).toHaveCount(10);
     errors.check();
   });
+
+  test('a reload right after an edit opens the edit, not the link the address held before it', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    // Once edits pause the address holds the link of what is shown; a drop leaves it there until the next pause.
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+    const before = await page.evaluate(() => location.hash);
+    await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+    await expect(chips(page)).toHaveCount(11);
+    await page.reload();
+    await expect(chips(page)).toHaveCount(11);
+    await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'flush');
+    // The stale link left the address (or the new one had been written already): the next pause writes it.
+    expect(await page.evaluate(() => location.hash)).not.toBe(before);
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+    await page.reload();
+    await expect(chips(page)).toHaveCount(11);
+    // A link opened afresh (not a reload of this tab's edit) still opens what it holds.
+    await page.goto('about:blank');
+    await page.goto(`./${before}`);
+    await expect(chips(page)).toHaveCount(10);
+    errors.check();
+  });
 });
 
 test.describe('on a phone', () => {

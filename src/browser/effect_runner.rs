@@ -94,16 +94,30 @@ pub struct EffectRunner {
     address_generation: Rc<Cell<u32>>,
     /// The traces of the last model whose address was written at once (a re-run makes new ones).
     written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
+    /// A saving page's address holds a link from before the last edit (until the new one is written).
+    address_stale: Rc<Cell<bool>>,
     _save_on_pagehide: EventListener,
 }
 
-fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) {
+/// Saves the working copy if it changed; whether storage then holds the scenario shown.
+fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) -> bool {
     if library_unsaved.get() {
-        return;
+        return false;
     }
     let model = unsaved.borrow_mut().take();
-    if let Some(model) = model {
-        teller.tell("Your scenario", storage::save(&model.snapshot()), false, "");
+    let Some(model) = model else { return true };
+    let saved = storage::save(&model.snapshot());
+    let ok = saved.is_ok();
+    teller.tell("Your scenario", saved, false, "");
+    ok
+}
+
+/// As the page goes away: the working copy saved, and, if the address still holds the link from before the
+/// last edit, that link recorded for this tab, so that a reload opens the saved copy instead of it.
+fn on_pagehide(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>, address_stale: &Cell<bool>) {
+    let current = save(unsaved, teller, library_unsaved);
+    if let (true, true, Some(payload)) = (current, address_stale.get(), link::params(&web::hash()).payload) {
+        storage::record_stale_link(&payload);
     }
 }
 
@@ -114,10 +128,13 @@ impl EffectRunner {
         let unsaved: Unsaved = Rc::default();
         let library_unsaved: Rc<Cell<bool>> = Rc::default();
         let teller = Teller { dispatch, failing: Rc::default() };
+        let address_stale: Rc<Cell<bool>> = Rc::default();
         let on_pagehide = {
             let (unsaved, teller) = (unsaved.clone(), teller.clone());
-            let held = library_unsaved.clone();
-            EventListener::new(&gloo::utils::window(), "pagehide", move |_| save(&unsaved, &teller, &held))
+            let (held, stale) = (library_unsaved.clone(), address_stale.clone());
+            EventListener::new(&gloo::utils::window(), "pagehide", move |_| {
+                on_pagehide(&unsaved, &teller, &held, &stale)
+            })
         };
         EffectRunner {
             embed,
@@ -130,6 +147,7 @@ impl EffectRunner {
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
             written_traces: RefCell::new(None),
+            address_stale,
             _save_on_pagehide: on_pagehide,
         }
     }
@@ -164,23 +182,23 @@ impl EffectRunner {
         *self.unsaved.borrow_mut() = Some(model.clone());
         let (unsaved, teller) = (self.unsaved.clone(), self.teller.clone());
         let held = self.library_unsaved.clone();
-        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || save(&unsaved, &teller, &held)));
+        *self.save_timer.borrow_mut() = Some(Timeout::new(SAVE_AFTER, move || {
+            save(&unsaved, &teller, &held);
+        }));
     }
 
-    /// Right after an edit, until the compressed link is written: the address must not hold the link from
-    /// before it. A page that saves drops the link from the address (a reload opens the working copy, saved
-    /// when the page goes away), once per pause; serialising a long scenario on every drop cost a frame's
-    /// sixth at 1,000 events. A page that saves nothing writes the uncompressed link.
+    /// Right after an edit, until the compressed link is written: a reload must not open the link from
+    /// before it. A page that saves marks the address stale: as it goes away it saves the working copy and
+    /// records the stale link for this tab, and the next start opens the working copy instead of it (writing
+    /// the address on every drop took 2 to 3 ms of it at 1,000 events). A page that saves nothing writes the
+    /// uncompressed link.
     fn unlink_at_once(&self, model: &Model) {
-        let hash = web::hash();
-        let lesson = link::lesson_params(model.lesson_fragment());
         if self.stored_ok && model.page.saving == Saving::Always {
-            if link::params(&hash).payload.is_some() {
-                let embed = self.embed.map_or("", |e| e.param());
-                web::replace_hash(&format!("{embed}{lesson}{}", link::kept_params(&hash)));
-            }
+            self.address_stale.set(true);
             return;
         }
+        let hash = web::hash();
+        let lesson = link::lesson_params(model.lesson_fragment());
         let snapshot = model.snapshot();
         let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
         web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&hash)));
@@ -198,6 +216,7 @@ impl EffectRunner {
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);
+        let stale = self.address_stale.clone();
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
                 let snapshot = model.snapshot();
@@ -207,6 +226,7 @@ impl EffectRunner {
                     embed,
                 );
                 if latest.get() == generation {
+                    stale.set(false);
                     // An embed's `origin=` stays: a reload must follow only that origin still.
                     let lesson = link::lesson_params(model.lesson_fragment());
                     web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&web::hash())));

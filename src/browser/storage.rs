@@ -23,6 +23,25 @@ pub const TEXT_PANEL_KEY: &str = "epochlab.text-panel.v1";
 /// The lesson progress.
 pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
 
+/// In this tab's sessionStorage: the link the address still held when the page went away, though the saved
+/// working copy is newer (the address is rewritten only once edits pause).
+pub const STALE_LINK_KEY: &str = "epochlab.stale-link.v1";
+
+/// Records the stale link (nothing is lost if the browser refuses: the address then opens that link).
+pub fn record_stale_link(payload: &str) {
+    if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = s.set_item(STALE_LINK_KEY, payload);
+    }
+}
+
+/// The stale link recorded before this start, removed: it is read once.
+pub fn take_stale_link() -> Option<String> {
+    let s = web_sys::window()?.session_storage().ok().flatten()?;
+    let link = s.get_item(STALE_LINK_KEY).ok().flatten();
+    let _ = s.remove_item(STALE_LINK_KEY);
+    link
+}
+
 /// The page's localStorage, if the browser lets the page have one.
 fn local() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok().flatten()

@@ -24,21 +24,22 @@ pub const READS_SHOWN: usize = 8;
 /// The records drawn in full per read, besides every lost one: the latest ones.
 pub const RECORDS_SHOWN: usize = 12;
 
-fn record(out: &mut String, r: &SeenRecord, cursor: Option<usize>) {
+fn record(out: &mut String, trace: &Trace, r: &SeenRecord, cursor: Option<usize>) {
+    let label = trace.label(r.record);
     let lost = r.lost_by(cursor);
     let class = match lost {
         Some(l) if l.by_design => " reads__record--allowed",
         Some(_) => " reads__record--lost",
         None => "",
     };
-    let title = lost.map_or_else(|| format!("{} at offset {}", r.label, r.offset), |l| l.message.clone());
+    let title = lost.map_or_else(|| format!("{label} at offset {}", r.offset), |l| l.message.clone());
     let _ = write!(
         out,
         r#"<li class="reads__record{class}" title="{}" data-testid="read-record" data-lost="{}">"#,
         xml_escape(&title),
         lost.is_some()
     );
-    escape_into(out, &r.label);
+    escape_into(out, label);
     let _ = write!(out, "@{}", r.offset);
     if let Some(l) = lost {
         let why = if l.by_design { " (allowed)" } else { ": phantom read" };
@@ -59,7 +60,7 @@ fn read_item(out: &mut String, trace: &Trace, read: &Read, cursor: Option<usize>
         out.push_str("nothing");
     }
     out.push_str(r#"<ul class="reads__records">"#);
-    records(out, &read.records, cursor);
+    records(out, trace, &read.records, cursor);
     out.push_str("</ul>");
     if let Some(t) = read.truncated.as_ref().filter(|t| cursor.is_some_and(|c| t.step as usize <= c)) {
         let _ = write!(
@@ -73,7 +74,7 @@ fn read_item(out: &mut String, trace: &Trace, read: &Read, cursor: Option<usize>
 }
 
 /// A read's records: every lost one and the latest [`RECORDS_SHOWN`], the others counted where they would be.
-fn records(out: &mut String, all: &[SeenRecord], cursor: Option<usize>) {
+fn records(out: &mut String, trace: &Trace, all: &[SeenRecord], cursor: Option<usize>) {
     let latest = all.len().saturating_sub(RECORDS_SHOWN);
     let folded = all[..latest].iter().filter(|r| r.lost_by(cursor).is_none()).count();
     if folded > 0 {
@@ -84,7 +85,7 @@ fn records(out: &mut String, all: &[SeenRecord], cursor: Option<usize>) {
     }
     for (i, r) in all.iter().enumerate() {
         if i >= latest || r.lost_by(cursor).is_some() {
-            record(out, r, cursor);
+            record(out, trace, r, cursor);
         }
     }
 }

@@ -69,6 +69,13 @@ pub fn kept_params(hash: &str) -> String {
     kept.map(|p| format!("&{p}")).collect()
 }
 
+/// `hash` (without its `#`) without its share payload (`s=`): every other parameter kept.
+pub fn without_payload(hash: &str) -> String {
+    let rest: Vec<&str> =
+        hash.trim_start_matches('#').split('&').filter(|p| !p.is_empty() && !p.starts_with("s=")).collect();
+    rest.join("&")
+}
+
 /// The `proof=` parameter of `hash` (a bounded-proof stamp), as `&proof=…`, or empty.
 pub fn proof_param(hash: &str) -> String {
     let found = hash.trim_start_matches('#').split('&').find(|p| p.starts_with("proof="));
@@ -192,6 +199,13 @@ pub fn lesson_embed_code(page: &str, id: &str, title: &str, step: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_payload_keeps_every_other_parameter() {
+        assert_eq!(without_payload("#s=1abc&lesson=x&step=2&proof=p1"), "lesson=x&step=2&proof=p1");
+        assert_eq!(without_payload("#embed=edit&s=1abc&origin=a"), "embed=edit&origin=a");
+        assert_eq!(without_payload("#s=1abc"), "");
+    }
 
     #[test]
     fn a_lesson_embeds_at_its_step_with_its_title_escaped() {

@@ -151,6 +151,15 @@ fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventL
                     redraw.force_update();
                 }
             }
+            Ok(ToLessons::Splice(splice)) => match deferred.splice(&model, *panels.borrow(), &splice) {
+                Some(drawn) => {
+                    if drawn {
+                        redraw.force_update();
+                    }
+                }
+                // Not the timeline it was made for: the page sends the whole again when asked.
+                None => send(&ToPage::Ready),
+            },
             Ok(ToLessons::Cursor(cursor)) => {
                 if deferred.cursor(&model, cursor) {
                     redraw.force_update();

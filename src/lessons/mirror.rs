@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use crate::formats::snapshot::Snapshot;
 use crate::model::panels::Panels;
+use crate::model::splice::Splice;
 use crate::model::Model;
 
 /// The module's model, shared by its listeners and its callbacks.
@@ -36,6 +37,18 @@ impl Deferred {
             self.apply(model);
         }
         now
+    }
+
+    /// The page changed only events: applied to what was kept, or to the mirror's copy. `None` when the
+    /// splice was made for another timeline (a message was missed): the module then asks for the whole.
+    pub fn splice(&self, model: &Shared, panels: Panels, splice: &Splice) -> Option<bool> {
+        let kept = self.0.borrow_mut().take();
+        let mut shown = kept.unwrap_or_else(|| Box::new(model.borrow().snapshot()));
+        if !splice.apply(&mut shown.scenario) {
+            return None;
+        }
+        shown.cursor = splice.cursor;
+        Some(self.shown(model, panels, shown))
     }
 
     /// The page moved its cursor; `true` when the mirror changed (rather than what is kept for later).

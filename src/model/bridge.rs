@@ -10,6 +10,7 @@ use epochlab_core::Variant;
 use serde_json::Value;
 
 use super::panels::{Forwarded, Panels};
+use super::splice::Splice;
 use super::Notice;
 use super::{FileContent, FileImport};
 use crate::formats::snapshot::{self, Snapshot};
@@ -73,6 +74,9 @@ pub struct Painting {
 pub enum ToLessons {
     /// What the page shows now.
     Shown(Box<Snapshot>),
+    /// Only the events changed since what was shown before: these of them (with the scenario, whose brokers
+    /// and settings the events are read against).
+    Splice(Splice),
     /// The page moved its cursor to this step (the scenario and the variants shown stayed).
     Cursor(Option<u32>),
     /// Open or close the lesson list.
@@ -213,6 +217,7 @@ impl ToLessons {
     pub fn to_json(&self) -> String {
         match self {
             ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
+            ToLessons::Splice(s) => s.to_json(),
             ToLessons::Cursor(c) => cursor_json(*c),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
@@ -240,6 +245,7 @@ impl ToLessons {
         match v.get("type").and_then(Value::as_str) {
             Some("toggle") => Ok(ToLessons::Toggle),
             Some("cursor") => cursor_of(&v).map(ToLessons::Cursor),
+            Some("splice") => Splice::from_value(&v).map(ToLessons::Splice),
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
             Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
             Some("shown") => {
@@ -295,7 +301,11 @@ mod tests {
         let png = FileImport { content: FileContent::Png((0..=255).collect()), ..text.clone() };
         assert_eq!(ToLessons::from_json(r#"{"type":"cursor","cursor":"2"}"#), Err("a garbled cursor".to_string()));
         assert_eq!(ToLessons::from_json(r#"{"type":"cursor"}"#), Err("no cursor".to_string()));
+        let mut grown = snapshot.scenario.clone();
+        grown.events.push(epochlab_core::scenario::Event::Settle);
+        let splice = crate::model::splice::Splice::between(&snapshot.scenario, &grown, Some(1)).unwrap();
         for m in [
+            ToLessons::Splice(splice),
             ToLessons::Shown(snapshot),
             ToLessons::Cursor(Some(7)),
             ToLessons::Cursor(None),

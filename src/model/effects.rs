@@ -138,6 +138,7 @@ impl Model {
     /// Loading the lessons' module, and telling it what is shown.
     fn link_effects(&self, before: &Model, changed: &Changed) -> Vec<Effect> {
         use crate::model::bridge::ToLessons;
+        use crate::model::splice::Splice;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
         if now.loaded && (!was.loaded || now.retries != was.retries) {
@@ -146,7 +147,15 @@ impl Model {
         // What is shown first: the module acts on its mirror of it.
         let whole = changed.scenario || self.variants != before.variants || now.mirrors != was.mirrors;
         if now.loaded && whole {
-            effects.push(Effect::ToLessons(ToLessons::Shown(Box::new(self.snapshot())).to_json()));
+            // An edit of the events alone travels as what changed: the module's copy has the rest.
+            let splice = (self.variants == before.variants && now.mirrors == was.mirrors)
+                .then(|| Splice::between(&before.scenario, &self.scenario, self.cursor.map(|c| c as u32)))
+                .flatten();
+            let message = match splice {
+                Some(splice) => ToLessons::Splice(splice),
+                None => ToLessons::Shown(Box::new(self.snapshot())),
+            };
+            effects.push(Effect::ToLessons(message.to_json()));
         } else if now.loaded && self.cursor != before.cursor {
             // A cursor move is a small message: the module's mirror keeps the rest.
             effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32)).to_json()));

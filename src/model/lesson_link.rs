@@ -183,6 +183,15 @@ mod tests {
         assert_eq!(told(effects), [r#"{"type":"cursor","cursor":2}"#]);
         let (_, effects) = m.reduce(Action::ToggleVariant(epochlab_core::Variant::Kip101));
         assert!(told(effects).iter().any(|j| j.contains("\"shown\"")), "a change of the variants sends them all");
+        // The first edit of a preset renames it ("(edited)"): the whole is sent; the next is a splice.
+        let (m, _) = m.reduce(Action::Remove(2));
+        let (_, effects) = m.reduce(Action::Remove(1));
+        let told = told(effects);
+        assert!(told.len() == 1 && told[0].starts_with(r#"{"type":"splice","at":1,"removed":1,"#), "{told:?}");
+        let read = crate::model::bridge::ToLessons::from_json(&told[0]);
+        let removed_only =
+            matches!(read, Ok(crate::model::bridge::ToLessons::Splice(s)) if s.inserted.events.is_empty());
+        assert!(removed_only, "an edit of the events sends what changed: {told:?}");
         let (m, _) = Model::landing().reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(99)))));
         assert_eq!(m.cursor, m.last_step(), "a lesson's cursor past the end stops at the last step");
     }

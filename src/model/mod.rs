@@ -22,6 +22,7 @@ pub mod panels;
 mod placing;
 pub mod question;
 mod saved;
+pub mod splice;
 mod spoken;
 mod text;
 

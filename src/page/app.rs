@@ -69,7 +69,7 @@ fn open_library(model: &mut Model, stored: Option<&str>, linked: bool) {
 
 /// The first model, the embed mode, and whether storage works, from the address and the stored state.
 fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
-    let hash = web::hash();
+    let hash = fragment_to_open();
     let params = link::params(&hash);
     // An embed never touches the reader's saved scenario, not even to read it.
     let embedded = params.embed.is_some();
@@ -96,6 +96,20 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     model.page.framed = web::in_frame();
     model.page.ready_waits_for_lesson = model.page.framed && params.lesson.is_some();
     (Rc::new(model), embed, stored_ok)
+}
+
+/// The address's fragment, without the link it held when this tab last went away if the saved working copy
+/// is newer than that link (a reload right after an edit, see `EffectRunner::unlink_at_once`): that link
+/// leaves the address too.
+fn fragment_to_open() -> String {
+    let hash = web::hash();
+    let stale = storage::take_stale_link();
+    if stale.is_none() || link::params(&hash).payload != stale {
+        return hash;
+    }
+    let bare = link::without_payload(&hash);
+    web::replace_hash(&bare);
+    bare
 }
 
 /// The panels open from the start (the module that draws them is loaded for them): the text panel if the

@@ -191,6 +191,21 @@ fn recompare_in_agreement(_: &Scenario) {
     append_and_recompare(in_agreement());
 }
 
+/// (h) What consumers saw, worked out for each of the four traces at the limit after a drop: the page does it
+/// once per re-run for every variant panel.
+fn reads_at_the_limit(_: &Scenario) {
+    static TRACES: OnceLock<Vec<epochlab_core::Trace>> = OnceLock::new();
+    let traces = TRACES.get_or_init(|| {
+        let (s, resumes) = at_the_limit();
+        let mut edited = s.clone();
+        edited.events.push(Event::Flush { broker: BROKERS[0].to_string() });
+        recompare(resumes, &edited, &LIMIT_VARIANTS).0.traces
+    });
+    for t in traces {
+        black_box(epochlab_core::reads::reads(black_box(t)));
+    }
+}
+
 fn append_and_recompare((s, resumes): &(Scenario, Resumes)) {
     let mut edited = s.clone();
     edited.events.push(Event::Flush { broker: BROKERS[0].to_string() });
@@ -247,7 +262,7 @@ fn main() {
         "{:<44} {:>11} {:>11} {:>11} {:>13}",
         "measurement (one run = six variants)", "mean µs", "median µs", "min µs", "mean µs/event"
     );
-    let cases: [Case; 7] = [
+    let cases: [Case; 8] = [
         ("(a) traces", traces_only, 50, 500),
         ("(b) traces + view of the last step", traces_and_last_view, 50, 500),
         ("(c) traces + view of every step", traces_and_every_view, 5, 30),
@@ -255,6 +270,7 @@ fn main() {
         ("(e) re-run after an edit at step 100", rerun_after_middle_edit, 50, 500),
         ("(f) 1,000 events x 4 variants, append (app)", recompare_at_the_limit, 20, 200),
         ("(g) as (f), variants that never part ways", recompare_in_agreement, 20, 200),
+        ("(h) what consumers saw, (f)'s 4 traces", reads_at_the_limit, 20, 200),
     ];
     // `cargo bench -p epochlab-core --bench rerun -- b` runs only measurement (b); cargo itself passes
     // `--bench`, which is ignored.

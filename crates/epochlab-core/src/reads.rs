@@ -5,7 +5,7 @@
 
 use serde::Serialize;
 
-use crate::invariants::InvariantId;
+use crate::invariants::{InvariantId, Violation};
 use crate::state::{BrokerId, Entry};
 use crate::trace::{Annotation, Trace};
 
@@ -91,10 +91,9 @@ impl Truncated {
 pub struct SeenRecord {
     /// Its offset.
     pub offset: u32,
-    /// Its id.
+    /// Its id (its label is the trace's: `Trace::label`; a copy per record made every re-run allocate
+    /// thousands of strings at the event limit).
     pub record: u32,
-    /// Its label.
-    pub label: String,
     /// Whether, and when, the leader lost it or holds another record there.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lost: Option<Loss>,
@@ -121,6 +120,8 @@ impl SeenRecord {
 /// Every `consume` of the run, in step order.
 pub fn reads(trace: &Trace) -> Vec<Read> {
     let leaders = leader_logs(trace);
+    // Few runs have phantom reads: each record is looked up among these only.
+    let phantoms: Vec<&Violation> = trace.violations.iter().filter(|v| v.invariant == InvariantId::I5).collect();
     let mut out = Vec::new();
     for step in &trace.steps {
         for a in &step.annotations {
@@ -132,8 +133,7 @@ pub fn reads(trace: &Trace) -> Vec<Read> {
                 .map(|(offset, id)| SeenRecord {
                     offset: offset as u32,
                     record: *id,
-                    label: trace.label(*id).to_string(),
-                    lost: loss(trace, offset as u32, *id),
+                    lost: loss(&phantoms, offset as u32, *id),
                 })
                 .collect();
             let truncated = truncation(trace, &leaders, step.index, &records);
@@ -149,6 +149,9 @@ struct LeaderLog<'a> {
     step: u32,
     log: &'a [Entry],
     agrees_below: usize,
+    /// The next leader log (an index) that agrees with its predecessor below fewer offsets than this one:
+    /// every log in between agrees below at least as many, so a read they cannot differ from skips them.
+    next_lower: usize,
 }
 
 /// Every step that has a true leader, in order: one pass over the steps, shared by every read (a read
@@ -157,15 +160,48 @@ fn leader_logs(trace: &Trace) -> Vec<LeaderLog<'_>> {
     let mut out: Vec<LeaderLog<'_>> = Vec::new();
     for step in &trace.steps {
         let Some(leader) = step.state.true_leader() else { continue };
-        let log = step.state.replica(leader).log.as_slice();
-        let agrees_below = out.last().map_or(0, |prev| common_prefix(prev.log, log));
-        out.push(LeaderLog { step: step.index, log, agrees_below });
+        let shared = &step.state.replica(leader).log;
+        let log = shared.as_slice();
+        // Most steps leave the leader's log as it was (shared, not copied): nothing to compare then.
+        let agrees_below =
+            out.last().map_or(
+                0,
+                |prev| {
+                    if std::ptr::eq(prev.log, log) {
+                        log.len()
+                    } else {
+                        common_prefix(prev.log, log)
+                    }
+                },
+            );
+        out.push(LeaderLog { step: step.index, log, agrees_below, next_lower: usize::MAX });
     }
+    link_next_lower(&mut out);
     out
 }
 
+/// Sets each log's `next_lower` (the next smaller value, found with a stack from the end).
+fn link_next_lower(logs: &mut [LeaderLog<'_>]) {
+    let mut lower: Vec<usize> = Vec::new();
+    for i in (0..logs.len()).rev() {
+        while lower.last().is_some_and(|&j| logs[j].agrees_below >= logs[i].agrees_below) {
+            lower.pop();
+        }
+        logs[i].next_lower = lower.last().copied().unwrap_or(logs.len());
+        lower.push(i);
+    }
+}
+
 fn common_prefix(a: &[Entry], b: &[Entry]) -> usize {
-    a.iter().zip(b).take_while(|(x, y)| x.id == y.id).count()
+    // Whole blocks first (compared without a branch per entry): a leader's new log usually starts with
+    // the whole of the previous one.
+    const BLOCK: usize = 16;
+    let same = |x: &[Entry], y: &[Entry]| x.iter().zip(y).fold(true, |all, (p, q)| all & (p.id == q.id));
+    let mut from = 0;
+    while from + BLOCK <= a.len().min(b.len()) && same(&a[from..from + BLOCK], &b[from..from + BLOCK]) {
+        from += BLOCK;
+    }
+    from + a[from..].iter().zip(&b[from..]).take_while(|(x, y)| x.id == y.id).count()
 }
 
 /// The first step after the read at `at` where a true leader's log no longer holds every record below the
@@ -175,13 +211,7 @@ fn truncation(trace: &Trace, leaders: &[LeaderLog<'_>], at: u32, read: &[SeenRec
     if position == 0 {
         return None;
     }
-    let later = &leaders[leaders.partition_point(|l| l.step <= at)..];
-    // The first leader after the read is compared from offset 0; each next one only where it may differ.
-    let (diverged_at, leader) = later.iter().enumerate().find_map(|(i, l)| {
-        let from = if i == 0 { 0 } else { l.agrees_below.min(read.len()) };
-        let differs = |r: &&SeenRecord| l.log.get(r.offset as usize).map(|e| e.id) != Some(r.record);
-        read[from..].iter().find(differs).map(|r| (r.offset, l))
-    })?;
+    let (diverged_at, leader) = first_differing(leaders, leaders.partition_point(|l| l.step <= at), read)?;
     let leader_leo = leader.log.len() as u32;
     let noticed = if trace.rules.consumers_validate {
         Noticed::Validated
@@ -193,12 +223,37 @@ fn truncation(trace: &Trace, leaders: &[LeaderLog<'_>], at: u32, read: &[SeenRec
     Some(Truncated { step: leader.step, position, diverged_at, leader_leo, noticed })
 }
 
-fn loss(trace: &Trace, offset: u32, id: u32) -> Option<Loss> {
-    trace
-        .violations
-        .iter()
-        .find(|v| v.invariant == InvariantId::I5 && v.records.contains(&id) && v.offsets.contains(&offset))
-        .map(|v| Loss { step: v.step, by_design: v.by_design, message: v.message.clone() })
+/// The first leader log from `first` on that does not hold what `read` holds, and the first offset where it
+/// differs: the first is compared from offset 0, each next one only where it may differ from the one before,
+/// and a run of logs that agree with their predecessors below the read's end is skipped at once.
+fn first_differing<'l, 'a>(
+    leaders: &'l [LeaderLog<'a>],
+    first: usize,
+    read: &[SeenRecord],
+) -> Option<(u32, &'l LeaderLog<'a>)> {
+    let mut i = first;
+    // Bounded: `i` grows at every turn (`next_lower` is always past its own index).
+    while let Some(l) = leaders.get(i) {
+        if i > first && l.agrees_below >= read.len() {
+            i = l.next_lower;
+            continue;
+        }
+        let from = if i == first { 0 } else { l.agrees_below };
+        let differs = |r: &&SeenRecord| l.log.get(r.offset as usize).map(|e| e.id) != Some(r.record);
+        if let Some(r) = read[from..].iter().find(differs) {
+            return Some((r.offset, l));
+        }
+        i += 1;
+    }
+    None
+}
+
+fn loss(phantoms: &[&Violation], offset: u32, id: u32) -> Option<Loss> {
+    phantoms.iter().find(|v| v.records.contains(&id) && v.offsets.contains(&offset)).map(|v| Loss {
+        step: v.step,
+        by_design: v.by_design,
+        message: v.message.clone(),
+    })
 }
 
 #[cfg(test)]

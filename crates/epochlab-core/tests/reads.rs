@@ -8,11 +8,12 @@ use epochlab_core::{run_variant, Variant};
 #[test]
 fn the_consumer_of_scenario_1_read_m2_and_lost_it_under_the_old_rule_only() {
     let s = find("kip101-scenario-1").expect("preset").scenario();
-    let old = reads(&run_variant(&s, Variant::HwTruncation));
+    let trace = run_variant(&s, Variant::HwTruncation);
+    let old = reads(&trace);
     assert_eq!(old.len(), 1);
     let read = &old[0];
     assert_eq!((read.step, read.broker, read.hw), (6, 1, 2));
-    let seen: Vec<(u32, &str)> = read.records.iter().map(|r| (r.offset, r.label.as_str())).collect();
+    let seen: Vec<(u32, &str)> = read.records.iter().map(|r| (r.offset, trace.label(r.record))).collect();
     assert_eq!(seen, [(0, "m1"), (1, "m2")]);
     assert_eq!(read.records[0].lost, None);
     let loss = read.records[1].lost.as_ref().expect("m2 is a phantom read");

@@ -37,6 +37,12 @@ impl Both {
             if let Effect::ToLessons(json) = e {
                 match ToLessons::from_json(&json).unwrap() {
                     ToLessons::Shown(s) => self.lessons.mirror(*s),
+                    ToLessons::Splice(splice) => {
+                        let mut shown = self.lessons.snapshot();
+                        assert!(splice.apply(&mut shown.scenario), "the splice fits the mirror");
+                        shown.cursor = splice.cursor;
+                        self.lessons.mirror(shown);
+                    }
                     ToLessons::Cursor(c) => self.lessons.mirror_cursor(c),
                     ToLessons::Toggle => self.learn(LearnAction::Toggle),
                     _ => {}

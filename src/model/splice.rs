@@ -1,0 +1,142 @@
+//! An edit of the timeline as the lessons' module learns of it: the events from one step on that were
+//! replaced, and what replaced them. A drop at the 1,000-event limit then sends one event across, not the whole
+//! scenario as JSON for the module to parse back on every change.
+
+use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::Scenario;
+use serde_json::Value;
+
+/// `removed` events from step `at` on were replaced by `inserted`'s events; the cursor is then `cursor`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Splice {
+    pub at: u32,
+    pub removed: u32,
+    /// The events put in, in a scenario of the same brokers and settings: what they are read against.
+    pub inserted: Box<Scenario>,
+    /// The length of the timeline it applies to: a module whose copy has another length asks for the whole.
+    pub before: u32,
+    pub cursor: Option<u32>,
+}
+
+impl Splice {
+    /// The splice that turns `before` into `after`, if only their events differ.
+    pub fn between(before: &Scenario, after: &Scenario, cursor: Option<u32>) -> Option<Splice> {
+        let same_rest = before.name == after.name
+            && before.description == after.description
+            && before.brokers == after.brokers
+            && before.config == after.config;
+        if !same_rest {
+            return None;
+        }
+        let (old, new) = (&before.events, &after.events);
+        let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+        let room = old.len().min(new.len()) - head;
+        let tail = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        let inserted = Scenario {
+            version: after.version,
+            name: String::new(),
+            description: String::new(),
+            brokers: after.brokers.clone(),
+            config: after.config.clone(),
+            events: new[head..new.len() - tail].to_vec(),
+        };
+        Some(Splice {
+            at: head as u32,
+            removed: (old.len() - head - tail) as u32,
+            inserted: Box::new(inserted),
+            before: old.len() as u32,
+            cursor,
+        })
+    }
+
+    /// Applies it to `scenario`; `false` (and nothing changed) when it was made for another timeline.
+    pub fn apply(&self, scenario: &mut Scenario) -> bool {
+        let (at, end) = (self.at as usize, self.at as usize + self.removed as usize);
+        if scenario.events.len() != self.before as usize || end > scenario.events.len() {
+            return false;
+        }
+        scenario.events.splice(at..end, self.inserted.events.iter().cloned());
+        true
+    }
+
+    pub fn to_json(&self) -> String {
+        format!(
+            r#"{{"type":"splice","at":{},"removed":{},"before":{},"cursor":{},"events":{}}}"#,
+            self.at,
+            self.removed,
+            self.before,
+            self.cursor.map_or_else(|| "null".to_string(), |c| c.to_string()),
+            self.inserted.to_json()
+        )
+    }
+
+    /// Read back from its JSON (the events by the one scenario reader, against their brokers).
+    pub fn from_value(v: &Value) -> Result<Splice, String> {
+        let whole = |k: &str| v.get(k).and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok());
+        let cursor = match v.get("cursor") {
+            Some(Value::Null) => None,
+            _ => Some(whole("cursor").ok_or("a garbled cursor")?),
+        };
+        let inserted = parse_scenario_value(v.get("events").ok_or("no events")?).map_err(|e| e.to_string())?;
+        Ok(Splice {
+            at: whole("at").ok_or("no step")?,
+            removed: whole("removed").ok_or("no count")?,
+            inserted: Box::new(inserted),
+            before: whole("before").ok_or("no length")?,
+            cursor,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use epochlab_core::presets::PRESETS;
+    use epochlab_core::scenario::Event;
+
+    fn edited(events: impl FnOnce(&mut Vec<Event>)) -> (Scenario, Scenario) {
+        let before = PRESETS[1].scenario();
+        let mut after = before.clone();
+        events(&mut after.events);
+        (before, after)
+    }
+
+    #[test]
+    fn a_splice_travels_and_turns_the_old_timeline_into_the_new() {
+        let flush = Event::Flush { broker: "A".into() };
+        let cases: [fn(&mut Vec<Event>); 5] = [
+            |e| e.push(Event::Flush { broker: "A".into() }),
+            |e| e.insert(2, Event::Settle),
+            |e| drop(e.remove(3)),
+            |e| e.swap(1, 4),
+            |e| e.clear(),
+        ];
+        for (i, change) in cases.into_iter().enumerate() {
+            let (before, after) = edited(change);
+            let splice = Splice::between(&before, &after, Some(2)).expect("only the events differ");
+            let read = Splice::from_value(&serde_json::from_str(&splice.to_json()).unwrap()).unwrap();
+            assert_eq!(read, splice, "case {i}");
+            let mut copy = before.clone();
+            assert!(read.apply(&mut copy), "case {i}");
+            assert_eq!(copy, after, "case {i}");
+        }
+        let (before, after) = edited(|e| e.push(flush.clone()));
+        let splice = Splice::between(&before, &after, None).unwrap();
+        assert_eq!(
+            (splice.at, splice.removed, splice.inserted.events.as_slice()),
+            (before.events.len() as u32, 0, &[flush][..])
+        );
+    }
+
+    #[test]
+    fn a_splice_refuses_another_timeline_and_a_changed_header() {
+        let (before, after) = edited(|e| e.push(Event::Settle));
+        let splice = Splice::between(&before, &after, None).unwrap();
+        let mut other = after.clone();
+        assert!(!splice.apply(&mut other), "made for a timeline one event shorter");
+        assert_eq!(other, after);
+        let mut renamed = after.clone();
+        renamed.name.push('!');
+        assert_eq!(Splice::between(&before, &renamed, None), None);
+    }
+}
