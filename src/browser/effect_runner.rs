@@ -95,7 +95,7 @@ pub struct EffectRunner {
     /// The traces of the last model whose address was written at once (a re-run makes new ones).
     written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
     /// A saving page's address holds a link from before the last edit (until the new one is written).
-    address_stale: Rc<Cell<bool>>,
+    written: Rc<RefCell<Written>>,
     _save_on_pagehide: EventListener,
 }
 
@@ -114,11 +114,22 @@ fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) -> boo
 
 /// As the page goes away: the working copy saved, and, if the address still holds the link from before the
 /// last edit, that link recorded for this tab, so that a reload opens the saved copy instead of it.
-fn on_pagehide(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>, address_stale: &Cell<bool>) {
+fn on_pagehide(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>, written: &RefCell<Written>) {
     let current = save(unsaved, teller, library_unsaved);
-    if let (true, true, Some(payload)) = (current, address_stale.get(), link::params(&web::hash()).payload) {
-        storage::record_stale_link(&payload);
+    let written = written.borrow();
+    // Only the page's own link: one put in the address from elsewhere (a new link, which the page reloads
+    // for) is what the next start must open.
+    let own = written.payload.is_some() && link::params(&web::hash()).payload == written.payload;
+    if let (true, true, true, Some(payload)) = (current, written.stale, own, written.payload.as_deref()) {
+        storage::record_stale_link(payload);
     }
+}
+
+/// The link a saving page last wrote into the address, and whether an edit has made it stale since.
+#[derive(Default)]
+struct Written {
+    payload: Option<String>,
+    stale: bool,
 }
 
 impl EffectRunner {
@@ -128,12 +139,12 @@ impl EffectRunner {
         let unsaved: Unsaved = Rc::default();
         let library_unsaved: Rc<Cell<bool>> = Rc::default();
         let teller = Teller { dispatch, failing: Rc::default() };
-        let address_stale: Rc<Cell<bool>> = Rc::default();
+        let written: Rc<RefCell<Written>> = Rc::default();
         let on_pagehide = {
             let (unsaved, teller) = (unsaved.clone(), teller.clone());
-            let (held, stale) = (library_unsaved.clone(), address_stale.clone());
+            let (held, written) = (library_unsaved.clone(), written.clone());
             EventListener::new(&gloo::utils::window(), "pagehide", move |_| {
-                on_pagehide(&unsaved, &teller, &held, &stale)
+                on_pagehide(&unsaved, &teller, &held, &written)
             })
         };
         EffectRunner {
@@ -147,7 +158,7 @@ impl EffectRunner {
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
             written_traces: RefCell::new(None),
-            address_stale,
+            written,
             _save_on_pagehide: on_pagehide,
         }
     }
@@ -194,7 +205,7 @@ impl EffectRunner {
     /// uncompressed link.
     fn unlink_at_once(&self, model: &Model) {
         if self.stored_ok && model.page.saving == Saving::Always {
-            self.address_stale.set(true);
+            self.written.borrow_mut().stale = true;
             return;
         }
         let hash = web::hash();
@@ -216,7 +227,7 @@ impl EffectRunner {
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);
-        let stale = self.address_stale.clone();
+        let written = self.written.clone();
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
                 let snapshot = model.snapshot();
@@ -226,7 +237,8 @@ impl EffectRunner {
                     embed,
                 );
                 if latest.get() == generation {
-                    stale.set(false);
+                    let payload = link::params(&fragment).payload;
+                    *written.borrow_mut() = Written { payload, stale: false };
                     // An embed's `origin=` stays: a reload must follow only that origin still.
                     let lesson = link::lesson_params(model.lesson_fragment());
                     web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&web::hash())));

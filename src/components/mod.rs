@@ -4,7 +4,6 @@
 
 pub mod controls;
 pub mod disclosure;
-pub mod editor;
 pub mod explanation;
 pub mod header;
 pub mod lazy_panel;

@@ -130,6 +130,12 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
             let read = crate::browser::import_file::import_action(&shown, &source, &content);
             return handle(h, read, dispatch);
         }
+        // The editor's new event travels with the brokers it is read against (the mirror is let go of before
+        // the page, which answers at once, is told).
+        Action::Edit(step, event) => {
+            let forwarded = Forwarded::edit(step, *event, &model.borrow().scenario);
+            send(&ToPage::Do(forwarded));
+        }
         // A panel's action is the page's to carry out; the page then says what it shows.
         other => {
             if let Some(forwarded) = Forwarded::of(&other) {
@@ -173,6 +179,12 @@ fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventL
                 spawn_local(async move {
                     crate::browser::import_file::import_into(&dispatch, &t.shown, &t.source, &t.content)
                 });
+            }
+            Ok(ToLessons::Select(step)) => {
+                let mut next = (**model.borrow()).clone();
+                next.selected = step.map(|s| s as usize);
+                *model.borrow_mut() = Rc::new(next);
+                redraw.force_update();
             }
             Ok(ToLessons::Panels(open)) => {
                 *panels.borrow_mut() = open;

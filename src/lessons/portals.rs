@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::components::panels::checker_panel::CheckerPanel;
 use crate::components::panels::config::ConfigPanel;
+use crate::components::panels::editor::EventEditor;
 use crate::components::panels::sequence::SequenceDiagram;
 use crate::components::panels::share_panel::SharePanel;
 use crate::components::panels::text_panel::TextPanel;
@@ -22,6 +23,7 @@ fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
         Panel::Text => html! { <TextPanel {model} {dispatch} open=true /> },
         Panel::Checker => html! { <CheckerPanel {model} {dispatch} /> },
         Panel::Share => html! { <SharePanel {model} {dispatch} /> },
+        Panel::Editor => html! { <EventEditor {model} {dispatch} /> },
     }
 }
 
@@ -43,7 +45,8 @@ pub fn portals(open: Panels, ever_opened: Panels, model: &Rc<Model>, dispatch: &
         .into_iter()
         .filter(|p| ever_opened.is_open(*p) || open.is_open(*p))
         .map(|p| {
-            let shown = if p == Panel::Share { model } else { &held_back };
+            // Share exports the whole; the editor edits the page's own timeline, as the page drew it before.
+            let shown = if matches!(p, Panel::Share | Panel::Editor) { model } else { &held_back };
             let drawn = if open.is_open(p) { contents(p, shown, dispatch) } else { Html::default() };
             portal_into(p.root_id(), drawn)
         })

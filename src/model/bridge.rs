@@ -83,6 +83,8 @@ pub enum ToLessons {
     Toggle,
     /// Which of the panels the module draws are open.
     Panels(Panels),
+    /// The event selected (its editor, which the module draws, shows it), or none.
+    Select(Option<u32>),
     /// Read and import a file in the text format.
     ReadFile(FileImport),
 }
@@ -221,6 +223,7 @@ impl ToLessons {
             ToLessons::Cursor(c) => cursor_json(*c),
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
+            ToLessons::Select(step) => format!(r#"{{"type":"select","cursor":{}}}"#, number(*step)),
             ToLessons::ReadFile(t) => {
                 let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
                 // A PNG's bytes as the characters U+0000 to U+00FF, one per byte.
@@ -247,6 +250,7 @@ impl ToLessons {
             Some("cursor") => cursor_of(&v).map(ToLessons::Cursor),
             Some("splice") => Splice::from_value(&v).map(ToLessons::Splice),
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
+            Some("select") => cursor_of(&v).map(ToLessons::Select),
             Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
@@ -310,6 +314,8 @@ mod tests {
             ToLessons::Cursor(Some(7)),
             ToLessons::Cursor(None),
             ToLessons::Toggle,
+            ToLessons::Select(Some(4)),
+            ToLessons::Select(None),
             ToLessons::Panels(panels),
             ToLessons::ReadFile(text),
             ToLessons::ReadFile(png),

@@ -166,6 +166,9 @@ impl Model {
         if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));
         }
+        if now.ready && (self.selected != before.selected || now.mirrors != was.mirrors) {
+            effects.push(Effect::ToLessons(ToLessons::Select(self.selected.map(|s| s as u32)).to_json()));
+        }
         if let Some(import) = now.file_import.as_ref().filter(|_| now.ready) {
             if now.file_import != was.file_import || now.mirrors != was.mirrors {
                 effects.push(Effect::ToLessons(ToLessons::ReadFile((**import).clone()).to_json()));
@@ -235,10 +238,11 @@ mod tests {
     #[test]
     fn what_changes_no_snapshot_causes_nothing() {
         let m = Model::landing();
-        for action in [Action::End, Action::Select(Some(3)), Action::SetSpeed(2), Action::DismissNotice, Action::Pause]
-        {
+        for action in [Action::End, Action::SetSpeed(2), Action::DismissNotice, Action::Pause] {
             assert_eq!(effects(&m, action.clone()), [], "{action:?}");
         }
+        // A selection opens the editor, which the lessons' module draws: loaded then, nothing saved.
+        assert_eq!(effects(&m, Action::Select(Some(3))), [Effect::LoadLessons]);
         // A refused edit changes nothing either (it only says why).
         assert_eq!(effects(&m, Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Cluster }), []);
     }

@@ -87,6 +87,15 @@ impl Model {
         l.loaded |= open;
     }
 
+    /// The selected event's editor is a panel the module draws: open while an event is selected on a page
+    /// that may edit.
+    pub(super) fn editor_follows_selection(&mut self) {
+        let open = self.selected.is_some() && !self.page.read_only;
+        if self.lessons.panels.is_open(Panel::Editor) != open {
+            self.show_panel(Panel::Editor, open);
+        }
+    }
+
     /// The module could not be loaded: the panels waiting for it say so, with a button to try again.
     pub(super) fn lessons_failed(&mut self, why: String) {
         let l = &mut self.lessons;
@@ -203,8 +212,9 @@ mod tests {
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
         let sent: Vec<&str> =
             effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
-        assert!(sent.len() == 3 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
+        assert!(sent.len() == 4 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
         assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
+        assert_eq!(sent[3], r#"{"type":"select","cursor":null}"#, "and which event is selected");
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
     }
@@ -227,6 +237,22 @@ mod tests {
         assert_eq!(sent(&effects), 0, "not again");
         let (_, effects) = m.reduce(import());
         assert_eq!(sent(&effects), 1, "the same file imported again is read again");
+    }
+
+    #[test]
+    fn selecting_an_event_opens_the_editor_the_module_draws_and_tells_it_which() {
+        let (m, effects) = Model::landing().reduce(Action::Select(Some(3)));
+        assert_eq!(effects, [Effect::LoadLessons], "the editor is the module's");
+        assert!(m.lessons.panels.is_open(Panel::Editor));
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"select","cursor":3}"#.into())), "{effects:?}");
+        let (m, effects) = m.reduce(Action::Select(None));
+        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"select","cursor":null}"#.into())), "{effects:?}");
+        assert!(!m.lessons.panels.is_open(Panel::Editor), "closed with the selection");
+        let mut read_only = Model::landing();
+        read_only.page.read_only = true;
+        let (m, _) = read_only.reduce(Action::Select(Some(3)));
+        assert!(!m.lessons.panels.is_open(Panel::Editor), "a view-only embed has no editor");
     }
 
     #[test]

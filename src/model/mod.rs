@@ -271,6 +271,7 @@ impl Model {
         if !refused {
             next.apply(action);
         }
+        next.editor_follows_selection();
         let held = !from_lessons && next.hold_before_question();
         next.speak_since(self, placed);
         if refused || held {

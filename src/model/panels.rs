@@ -4,12 +4,12 @@
 //! draws into); the module draws an open panel's contents from its mirror of what the page shows, and sends
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
-use epochlab_core::scenario::{Policy, Scenario};
+use epochlab_core::scenario::{Event, Policy, Scenario};
 use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 use serde_json::Value;
 
-use super::Action;
+use super::{Action, PlaceSource};
 use crate::formats::snapshot::{self, Snapshot};
 
 /// A panel drawn by the module.
@@ -20,10 +20,13 @@ pub enum Panel {
     Text,
     Checker,
     Share,
+    /// The selected event's editor: open while an event is selected on a page that may edit.
+    Editor,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 5] = [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share];
+    pub const ALL: [Panel; 6] =
+        [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share, Panel::Editor];
 
     /// The element the module draws the panel into.
     pub fn root_id(self) -> &'static str {
@@ -33,6 +36,7 @@ impl Panel {
             Panel::Text => "text-root",
             Panel::Checker => "checker-root",
             Panel::Share => "share-root",
+            Panel::Editor => "editor-root",
         }
     }
 
@@ -86,6 +90,14 @@ pub enum Forwarded {
     AddProof(String),
     /// A change in the configuration panel (one of the actions [`config_words`] words).
     Config(Box<Action>),
+    /// The editor's new event for a step, in a scenario of the brokers it is read against.
+    Edit { step: usize, carrier: Box<Scenario> },
+    /// The editor's Delete.
+    Remove(usize),
+    /// The editor's "Move with the keyboard".
+    MoveWithKeys(usize),
+    /// The editor closed.
+    CloseEditor,
 }
 
 /// A configuration action in words: its name and up to two arguments.
@@ -178,9 +190,25 @@ impl Forwarded {
                 Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() }
             }
             Action::AddProof(stamp) => Forwarded::AddProof(stamp.clone()),
+            Action::Remove(step) => Forwarded::Remove(*step),
+            Action::StartPlacing(PlaceSource::Existing(step)) => Forwarded::MoveWithKeys(*step),
+            Action::Select(None) => Forwarded::CloseEditor,
             other if config_words(other).is_some() => Forwarded::Config(Box::new(other.clone())),
             _ => return None,
         })
+    }
+
+    /// The editor's new `event` for `step` of `on`: it travels in a scenario of `on`'s brokers and settings.
+    pub fn edit(step: usize, event: Event, on: &Scenario) -> Forwarded {
+        let carrier = Scenario {
+            name: String::new(),
+            description: String::new(),
+            brokers: on.brokers.clone(),
+            config: on.config.clone(),
+            events: vec![event],
+            ..Scenario::empty()
+        };
+        Forwarded::Edit { step, carrier: Box::new(carrier) }
     }
 
     pub fn into_action(self) -> Action {
@@ -191,6 +219,12 @@ impl Forwarded {
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
             Forwarded::AddProof(stamp) => Action::AddProof(stamp),
             Forwarded::Config(action) => *action,
+            Forwarded::Edit { step, mut carrier } => {
+                Action::Edit(step, Box::new(carrier.events.pop().unwrap_or(Event::Settle)))
+            }
+            Forwarded::Remove(step) => Action::Remove(step),
+            Forwarded::MoveWithKeys(step) => Action::StartPlacing(PlaceSource::Existing(step)),
+            Forwarded::CloseEditor => Action::Select(None),
         }
     }
 
@@ -212,6 +246,12 @@ impl Forwarded {
                 let (name, arg, second) = config_words(a).unwrap_or_default();
                 format!(r#"{{"do":"config","name":{},"arg":{},"second":{}}}"#, quote(name), quote(&arg), quote(&second))
             }
+            Forwarded::Edit { step, carrier } => {
+                format!(r#"{{"do":"edit","cursor":{step},"scenario":{}}}"#, carrier.to_json())
+            }
+            Forwarded::Remove(step) => format!(r#"{{"do":"remove","cursor":{step}}}"#),
+            Forwarded::MoveWithKeys(step) => format!(r#"{{"do":"move","cursor":{step}}}"#),
+            Forwarded::CloseEditor => r#"{"do":"close-editor"}"#.to_string(),
         }
     }
 
@@ -241,6 +281,16 @@ impl Forwarded {
                 let action = config_action(word("name"), word("arg"), word("second")).ok_or("an unknown setting")?;
                 Ok(Forwarded::Config(Box::new(action)))
             }
+            Some("edit") => {
+                let carrier = scenario()?;
+                if carrier.events.len() != 1 {
+                    return Err("an edit is one event".to_string());
+                }
+                Ok(Forwarded::Edit { step: cursor.ok_or("no step")?, carrier })
+            }
+            Some("remove") => Ok(Forwarded::Remove(cursor.ok_or("no step")?)),
+            Some("move") => Ok(Forwarded::MoveWithKeys(cursor.ok_or("no step")?)),
+            Some("close-editor") => Ok(Forwarded::CloseEditor),
             _ => Err("an unknown panel action".to_string()),
         }
     }
@@ -283,6 +333,9 @@ mod tests {
             Action::SetKafkaRelease(None),
             Action::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok()),
             Action::AddProof("1~kafka-2.1~default~2~2~3~9~I1.I2~1234~exhausted~0000abcd".into()),
+            Action::Remove(4),
+            Action::StartPlacing(PlaceSource::Existing(2)),
+            Action::Select(None),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");
@@ -290,6 +343,13 @@ mod tests {
             assert_eq!(Forwarded::from_json(&v).map(Forwarded::into_action), Ok(action));
         }
         assert_eq!(Forwarded::of(&Action::Undo), None, "the page's own actions are not forwarded");
+        let crash = Event::Crash { broker: "B".into(), power: true, notify_controller: false };
+        let edit = Forwarded::edit(3, crash.clone(), &m.scenario);
+        let v: Value = serde_json::from_str(&edit.to_json()).expect("json");
+        assert_eq!(Forwarded::from_json(&v).map(Forwarded::into_action), Ok(Action::Edit(3, Box::new(crash))));
+        let stranger = serde_json::json!({ "do": "edit", "cursor": 1, "scenario": { "version": 1, "brokers": ["A"],
+            "events": [{ "kind": "crash", "broker": "Z" }] } });
+        assert!(Forwarded::from_json(&stranger).is_err(), "an edit naming no broker of the scenario is refused");
         assert!(Forwarded::from_json(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
         let bad = serde_json::json!({ "do": "config", "name": "variant", "arg": "kip-999", "second": "" });
         assert!(Forwarded::from_json(&bad).is_err(), "an unknown variant is refused, not guessed");

@@ -15,7 +15,6 @@ use crate::browser::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::browser::{storage, web};
 use crate::components::controls::Controls;
 use crate::components::disclosure::Disclosure;
-use crate::components::editor::EventEditor;
 use crate::components::header::{headline, undo_buttons, Header};
 use crate::components::lazy_panel::{lazy_root, load_failed, LazyPanel};
 use crate::components::log_grid::Legend;
@@ -276,7 +275,10 @@ fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, var
                 { text.toggle }
             </div>
             <Timeline model={model.clone()} dispatch={dispatch.clone()} drag={drag.clone()} />
-            if !model.page.read_only { <EventEditor model={model.clone()} dispatch={dispatch.clone()} /> }
+            // The selected event's editor, drawn by the lessons' module (not part of the first download).
+            if !model.page.read_only {
+                { lazy_root(Panel::Editor, model.selected.is_some(), model.lessons.failed.as_ref(), dispatch) }
+            }
             { text.panel }
         </div>
     };

@@ -4,6 +4,7 @@
 
 pub mod checker_panel;
 pub mod config;
+pub mod editor;
 pub mod releases;
 pub mod sequence;
 pub mod share_panel;

@@ -1,4 +1,5 @@
-//! The small editor for the selected event's fields: one component per event kind (the kinds with only a
+//! The small editor for the selected event's fields, drawn by the lessons' module (it is not needed for the
+//! first paint): one component per event kind (the kinds with only a
 //! broker share one). Every change replaces the event, which re-runs the scenario.
 
 mod broker_only;
@@ -14,7 +15,7 @@ use epochlab_core::scenario::{Event, EventKind};
 use yew::prelude::*;
 
 use self::fields::KindProps;
-use super::ModelProps;
+use crate::components::ModelProps;
 use crate::formats::icons::kind_info;
 use crate::model::{Action, PlaceSource};
 
