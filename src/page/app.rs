@@ -145,7 +145,8 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
             let told: Rc<std::cell::RefCell<Option<Dispatch>>> = Rc::default();
             let runner = EffectRunner::new(embed, stored_ok, told.clone());
             // The address holds the scenario from the first load (the landing or stored one too), not only
-            // after an edit.
+            // after an edit; a link opened is in the address already, so nothing is written at once.
+            runner.opened(&latest.borrow());
             runner.run(&first_effects(&latest.borrow()), &latest.borrow());
             let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
