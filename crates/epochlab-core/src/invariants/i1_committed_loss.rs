@@ -4,10 +4,14 @@
 //! By design when an unclean election happened after it was written, or every ISR member lost power since.
 //! Source: KIP-101 scenario 1 ("Message m2 has been lost permanently"); TLA+ `StrongIsr` motivation.
 
-use super::{report_loss, written_at, Ctx, InvariantId, Sink};
+use super::{holds, leader_log, report_loss, written_at, Ctx, InvariantId, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
+    let Some(log) = leader_log(ctx) else { return };
     for (offset, id, committed_at) in ctx.history.committed() {
+        if holds(log, offset, id) {
+            continue;
+        }
         report_loss(
             ctx,
             out,

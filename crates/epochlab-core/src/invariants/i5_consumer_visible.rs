@@ -4,10 +4,14 @@
 //! By design under the same rules as I1. Source: the KIP-101 walkthrough ("m2 was committed and consumers
 //! could read it through B"); KIP-320's consumer-side motivation.
 
-use super::{report_loss, written_at, Ctx, InvariantId, Sink};
+use super::{holds, leader_log, report_loss, written_at, Ctx, InvariantId, Sink};
 
 pub(super) fn check(ctx: &Ctx<'_>, out: &mut Sink<'_>) {
+    let Some(log) = leader_log(ctx) else { return };
     for (offset, id, seen_at) in ctx.history.seen() {
+        if holds(log, offset, id) {
+            continue;
+        }
         report_loss(
             ctx,
             out,

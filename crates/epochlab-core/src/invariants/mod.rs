@@ -25,7 +25,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::record::RecordInfo;
-use crate::state::{BrokerId, State};
+use crate::state::{BrokerId, Entry, State};
 
 /// One distinct violation, reported at the first step where it holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -132,6 +132,18 @@ pub(crate) fn check(ctx: &Ctx<'_>, known: &mut Arc<BTreeMap<Key, u16>>, all: &mu
     o1_hw_regression::check(ctx, &mut sink);
     l1_leader_in_isr::check(ctx, &mut sink);
     sink.holding
+}
+
+/// Shared by I1, I2 and I5: the true leader's log, if there is a true leader (with none, nothing is missing
+/// on it). Each checks every record it ever covered at every step, so the leader is looked up once per check
+/// and a record still in place costs one comparison.
+pub(crate) fn leader_log<'a>(ctx: &Ctx<'a>) -> Option<&'a [Entry]> {
+    ctx.state.true_leader().map(|l| ctx.state.replica(l).log.as_slice())
+}
+
+/// Whether record `id` is at `offset` in `log`.
+pub(crate) fn holds(log: &[Entry], offset: u32, id: u32) -> bool {
+    log.get(offset as usize).is_some_and(|e| e.id == id)
 }
 
 /// Shared by I1, I2 and I5: is record `id` still at `offset` on the true leader? `None` when it is (or when
