@@ -35,7 +35,7 @@ pub fn lazy_root(panel: Panel, shown: bool, failed: Option<&Rc<str>>, dispatch: 
         None => html! { <p class="lazy__wait">{ "Loading this panel…" }</p> },
     };
     html! {
-        <div class="lazy" hidden={!shown}>
+        <div class="lazy" hidden={!shown} data-testid={panel.root_id().replace("-root", "-place")}>
             { waiting }
             <div id={panel.root_id()} class="lazy__root"></div>
         </div>
