@@ -94,7 +94,7 @@ pub struct EffectRunner {
     address_generation: Rc<Cell<u32>>,
     /// The traces of the last model whose address was written at once (a re-run makes new ones).
     written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
-    /// A saving page's address holds a link from before the last edit (until the new one is written).
+    /// The link a saving page last wrote into the address, and whether an edit has made it stale since.
     written: Rc<RefCell<Written>>,
     _save_on_pagehide: EventListener,
 }

@@ -102,6 +102,10 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
 /// leaves the address too.
 fn fragment_to_open() -> String {
     let hash = web::hash();
+    // An embed never records one (it saves nothing), nor reads the reader's storage.
+    if link::params(&hash).embed.is_some() {
+        return hash;
+    }
     let stale = storage::take_stale_link();
     if stale.is_none() || link::params(&hash).payload != stale {
         return hash;
