@@ -200,15 +200,7 @@ impl Forwarded {
 
     /// The editor's new `event` for `step` of `on`: it travels in a scenario of `on`'s brokers and settings.
     pub fn edit(step: usize, event: Event, on: &Scenario) -> Forwarded {
-        let carrier = Scenario {
-            name: String::new(),
-            description: String::new(),
-            brokers: on.brokers.clone(),
-            config: on.config.clone(),
-            events: vec![event],
-            ..Scenario::empty()
-        };
-        Forwarded::Edit { step, carrier: Box::new(carrier) }
+        Forwarded::Edit { step, carrier: Box::new(super::splice::carrier(on, vec![event])) }
     }
 
     pub fn into_action(self) -> Action {

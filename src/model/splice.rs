@@ -2,7 +2,7 @@
 //! replaced, and what replaced them. A drop at the 1,000-event limit then sends one event across, not the whole
 //! scenario as JSON for the module to parse back on every change.
 
-use epochlab_core::scenario::parse_scenario_value;
+use epochlab_core::scenario::{parse_scenario_value, Event};
 use epochlab_core::Scenario;
 use serde_json::Value;
 
@@ -16,6 +16,19 @@ pub struct Splice {
     /// The length of the timeline it applies to: a module whose copy has another length asks for the whole.
     pub before: u32,
     pub cursor: Option<u32>,
+}
+
+/// `events` in a scenario of `on`'s brokers and settings, nameless: how events travel between the page and
+/// the lessons' module, read back by the one scenario reader, which checks each against those brokers.
+pub fn carrier(on: &Scenario, events: Vec<Event>) -> Scenario {
+    Scenario {
+        version: on.version,
+        name: String::new(),
+        description: String::new(),
+        brokers: on.brokers.clone(),
+        config: on.config.clone(),
+        events,
+    }
 }
 
 impl Splice {
@@ -32,18 +45,10 @@ impl Splice {
         let head = old.iter().zip(new).take_while(|(a, b)| a == b).count();
         let room = old.len().min(new.len()) - head;
         let tail = old.iter().rev().zip(new.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
-        let inserted = Scenario {
-            version: after.version,
-            name: String::new(),
-            description: String::new(),
-            brokers: after.brokers.clone(),
-            config: after.config.clone(),
-            events: new[head..new.len() - tail].to_vec(),
-        };
         Some(Splice {
             at: head as u32,
             removed: (old.len() - head - tail) as u32,
-            inserted: Box::new(inserted),
+            inserted: Box::new(carrier(after, new[head..new.len() - tail].to_vec())),
             before: old.len() as u32,
             cursor,
         })
