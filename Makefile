@@ -31,7 +31,7 @@ serve: setup
 	trunk serve --address 127.0.0.1 --port $(PORT)
 
 build: setup
-	trunk build --release --public-url $(PUBLIC_URL)
+	scripts/release-build.sh --public-url $(PUBLIC_URL)
 	@echo "Static site in dist/, to be served at $(PUBLIC_URL)"
 
 test:

@@ -33,8 +33,8 @@ SITE="$ROOT/dist-bench"
 CEILING_BYTES=300000
 AIM_BYTES=250000
 
-say "[1/4] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
-trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
+say "[1/4] release build: scripts/release-build.sh --public-url /epochlab/ --dist $SITE/epochlab"
+scripts/release-build.sh --public-url /epochlab/ --dist "$SITE/epochlab"
 
 # Every .wasm and .js of the page's first download: the app's wasm and its wasm-bindgen glue, and inline JS
 # snippets in snippets/. The lessons' module and the checker's worker load on first use: printed apart.

@@ -3,7 +3,7 @@
 # on a blog), from python3's http.server on 127.0.0.1.
 #
 #   scripts/e2e.sh SITE_DIR [playwright args...]   SITE_DIR holds the build in SITE_DIR/epochlab/
-#                                                  (trunk build --release --public-url /epochlab/ --dist SITE_DIR/epochlab)
+#                                                  (scripts/release-build.sh --public-url /epochlab/ --dist SITE_DIR/epochlab)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 

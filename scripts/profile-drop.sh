@@ -12,8 +12,8 @@ cd "$ROOT"
 # Its own folder: dist-bench/ stays the build `make bench` measured.
 SITE="$ROOT/dist-profile"
 
-say "[1/2] release build: trunk build --release --public-url /epochlab/ --dist $SITE/epochlab"
-trunk build --release --public-url /epochlab/ --dist "$SITE/epochlab"
+say "[1/2] release build: scripts/release-build.sh --public-url /epochlab/ --dist $SITE/epochlab"
+scripts/release-build.sh --public-url /epochlab/ --dist "$SITE/epochlab"
 
 # Trunk's wasm-opt run drops the name section, so profiles would say wasm-function[212]. Redo that run on
 # wasm-bindgen's output (the glue in the site stays valid: wasm-opt changes no import or export) with the

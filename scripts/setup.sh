@@ -60,6 +60,13 @@ setup_wasm_target() {
     say "Adding the Rust target $WASM_TARGET (the app compiles to WebAssembly; a few seconds)"
     run rustup target add "$WASM_TARGET"
   fi
+  # The release build recompiles the standard library for size (scripts/release-build.sh): it needs its source.
+  if rustup component list --installed | grep -qx "rust-src"; then
+    ok "Rust component rust-src"
+  else
+    say "Adding the Rust component rust-src (the release build compiles the standard library for size; a few seconds)"
+    run rustup component add rust-src
+  fi
 }
 
 setup_trunk() {

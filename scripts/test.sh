@@ -14,7 +14,7 @@ steps=(
   "clippy|cargo clippy --workspace --all-targets -- -D warnings"
   "native tests|cargo test --workspace"
   "wasm tests (headless Chromium)|cargo test -p epochlab --target $WASM_TARGET"
-  "release build|trunk build --release --public-url /epochlab/ --dist $E2E_SITE/epochlab"
+  "release build|scripts/release-build.sh --public-url /epochlab/ --dist $E2E_SITE/epochlab"
   "e2e tests (Playwright)|scripts/e2e.sh $E2E_SITE"
 )
 

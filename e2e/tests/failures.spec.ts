@@ -89,6 +89,30 @@ test('the boot message leaves once the page starts', async ({ page }) => {
   await expect(chips(page).first()).toBeVisible();
 });
 
+test('a WebAssembly trap (a panic in the release build) shows the internal-error banner once, and Reset and reload starts the page again', async ({ page }) => {
+  await open(page);
+  // A marker where the working copy is kept: Reset must take it away.
+  await page.evaluate(() => localStorage.setItem('epochlab.working.v1', 'marker'));
+  // A panic in the release build is the wasm instruction `unreachable` (scripts/release-build.sh), thrown
+  // uncaught to the page: the same here, from a one-function module, twice.
+  await page.evaluate(() => {
+    const bytes = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 4, 1, 96, 0, 0, 3, 2, 1, 0, 7, 5, 1, 1, 102, 0, 0, 10, 5, 1, 3, 0, 0, 11]);
+    const trap = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.f as () => void;
+    setTimeout(trap);
+    setTimeout(trap);
+  });
+  const fatal = page.getByTestId('fatal');
+  await expect(fatal).toHaveCount(1);
+  await expect(fatal).toHaveAttribute('role', 'alert');
+  await expect(fatal).toContainText('Epochlab hit an internal error. (unreachable) Your last change may not have been kept.');
+  // The page stays readable under the banner.
+  await expect(chips(page).first()).toBeVisible();
+  await fatal.getByRole('button', { name: 'Reset and reload' }).click();
+  await expect(page.getByTestId('fatal')).toHaveCount(0);
+  await expect(page.getByTestId('headline')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('epochlab.working.v1'))).not.toBe('marker');
+});
+
 test('a checker bound out of range is refused with the range it takes, and no search runs', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page);
