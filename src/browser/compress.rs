@@ -90,3 +90,15 @@ pub async fn compact_fragment(snapshot: &Snapshot, embed: Option<EmbedMode>) -> 
     let deflated = deflate(&layout).await;
     link::fragment_of(&layout, deflated.as_deref(), embed)
 }
+
+/// A shared lesson's file text, from its link's `~<payload>` (`lesson::link`), unpacked by the browser.
+pub async fn unpack_lesson(reference: &str) -> Result<String, String> {
+    use epochlab_core::lesson::link as lesson_link;
+    let payload = lesson_link::inline_payload(reference).unwrap_or_default();
+    match lesson_link::open(payload)? {
+        Content::Layout(bytes) => lesson_link::text_of(bytes),
+        Content::Deflated(bytes) => {
+            lesson_link::text_of(inflate(&bytes).await.map_err(|e| lesson_link::lesson_words(&e))?)
+        }
+    }
+}

@@ -183,7 +183,10 @@ impl EffectRunner {
                 Effect::LoadLessons => web::load_lessons(self.teller.lessons_failed()),
                 Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
                 // The lessons' own effects, run in their module (`lessons::app`).
-                Effect::FetchIndex | Effect::FetchLesson { .. } | Effect::SaveProgress => {}
+                Effect::FetchIndex
+                | Effect::FetchLesson { .. }
+                | Effect::UnpackLesson { .. }
+                | Effect::SaveProgress => {}
             }
         }
     }

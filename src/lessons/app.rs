@@ -88,6 +88,13 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded:
                 let (id, step) = (id.clone(), *step);
                 fetch(dispatch, format!("{LESSONS}{file}"), move |text| LearnAction::LessonLoaded(id, step, text));
             }
+            Effect::UnpackLesson { reference, step } => {
+                let (dispatch, reference, step) = (dispatch.clone(), reference.clone(), *step);
+                spawn_local(async move {
+                    let text = crate::browser::compress::unpack_lesson(&reference).await;
+                    dispatch.emit(Action::Learn(LearnAction::LessonLoaded(reference, step, text)));
+                });
+            }
             // An embed neither reads nor writes the reader's progress.
             Effect::SaveProgress if !embedded => {
                 if let Err(why) = storage::save_progress(&model.learn.progress) {

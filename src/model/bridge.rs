@@ -69,6 +69,9 @@ pub struct Painting {
     pub kept: Vec<bool>,
 }
 
+/// The longest lesson part of the address the page takes: a shared lesson's link and its step.
+const MAX_PARAMS: usize = epochlab_core::share::MAX_PAYLOAD + 32;
+
 /// From the page to the lessons.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ToLessons {
@@ -172,7 +175,8 @@ impl ToPage {
                     .collect();
                 Ok(ToPage::Marks(marks))
             }
-            Some("params") => Ok(ToPage::Params(field("params").filter(|p| p.len() < 300))),
+            // A shared lesson's params carry the lesson itself (`lesson=~<payload>&step=<n>`).
+            Some("params") => Ok(ToPage::Params(field("params").filter(|p| p.len() <= MAX_PARAMS))),
             Some("notice") => {
                 let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
                 Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
@@ -280,6 +284,7 @@ mod tests {
             ToPage::Cursor(None),
             ToPage::Marks(marks),
             ToPage::Params(Some("lesson=x&step=2".into())),
+            ToPage::Params(Some(format!("lesson=~1{}&step=3", "A".repeat(MAX_PARAMS - 16)))),
             ToPage::Params(None),
             ToPage::Pending(Some(HeldBack::new(8, true))),
             ToPage::Pending(Some(HeldBack::new(9, false))),

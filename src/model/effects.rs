@@ -30,6 +30,8 @@ pub enum Effect {
     FetchIndex,
     /// Fetch a lesson's file, to open it at a step.
     FetchLesson { id: String, file: String, step: usize },
+    /// Unpack a shared lesson from its link's `~<payload>`, to open it at a step.
+    UnpackLesson { reference: String, step: usize },
     /// Write the lesson progress to localStorage.
     SaveProgress,
 }
@@ -185,6 +187,11 @@ impl Model {
         let mut effects = Vec::new();
         if matches!(now.index, Fetched::Loading) && !matches!(was.index, Fetched::Loading) {
             effects.push(Effect::FetchIndex);
+        }
+        if let Some((reference, step)) = now.wanted.as_ref().filter(|_| was.wanted != now.wanted) {
+            if epochlab_core::lesson::link::inline_payload(reference).is_some() {
+                effects.push(Effect::UnpackLesson { reference: reference.clone(), step: *step });
+            }
         }
         let indexed = matches!(now.index, Fetched::Ready(_));
         let newly = was.wanted != now.wanted || !matches!(was.index, Fetched::Ready(_));

@@ -51,7 +51,7 @@ pub(crate) fn answers(dir: &str) -> Result<String, String> {
 }
 
 /// What a question asks, in words.
-fn question_words(p: &Prediction) -> String {
+pub(crate) fn question_words(p: &Prediction) -> String {
     match &p.question {
         Question::Survivors { broker } => format!("which of {broker}'s offsets survive"),
         Question::Hw { broker } => format!("{broker}'s HW"),

@@ -6,6 +6,7 @@
 mod check;
 mod commands;
 mod grid;
+mod lesson;
 mod lessons;
 mod messages;
 mod release;
@@ -149,10 +150,40 @@ enum Command {
         #[arg(long, value_name = "N")]
         step: Option<u32>,
     },
+    /// For lesson authors: check a lesson file, or print the address that opens it (docs/lessons.md).
+    Lesson {
+        #[command(subcommand)]
+        action: LessonCommand,
+    },
     /// For lesson authors: what the simulator answers and what the facts reader reads in every lesson.
     Lessons {
         #[command(subcommand)]
         listing: Listing,
+    },
+}
+
+#[derive(Subcommand)]
+enum LessonCommand {
+    /// Read a lesson file and check it against the simulator, as the page does before it opens one: every
+    /// question has an answer, every highlight is in a log, every task's solution passes its check and its
+    /// near miss fails it. Prints each question's computed answer, or the first problem with its step.
+    Check {
+        /// A lesson file (JSON), or `-` for standard input.
+        file: String,
+    },
+    /// Print the address that opens the lesson in the web playground, the lesson inline (`#lesson=~…`).
+    Link {
+        /// A lesson file (JSON), or `-` for standard input.
+        file: String,
+        /// The playground's address; without it only the fragment (`#lesson=~…`) is printed.
+        #[arg(long, value_name = "URL")]
+        base: Option<String>,
+        /// Open the lesson at this step, counted from 1 as the lesson panel shows it (default: 1).
+        #[arg(long, value_name = "N")]
+        step: Option<u32>,
+        /// The address for an iframe on a blog (`&embed=lesson`): the compact lesson, nothing saved.
+        #[arg(long)]
+        embed: bool,
     },
 }
 
@@ -187,6 +218,10 @@ fn main() -> ExitCode {
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
         Command::Fmt { file, to } => commands::fmt(&file, &to),
+        Command::Lesson { action: LessonCommand::Check { file } } => lesson::check(&file),
+        Command::Lesson { action: LessonCommand::Link { file, base, step, embed } } => {
+            lesson::link(&file, base.as_deref(), step, embed)
+        }
         Command::Lessons { listing: Listing::Answers { dir } } => {
             lessons::answers(dir.as_deref().unwrap_or(lessons::DEFAULT_DIR))
         }

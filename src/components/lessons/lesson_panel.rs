@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::components::lessons::lesson_question::{answer_words, controls, outcome, outcome_text};
 use crate::components::lessons::lesson_releases::ReleaseTable;
 use crate::components::{Dispatch, ModelProps};
-use crate::model::learn::{Fetched, LessonRun};
+use crate::model::learn::{Fetched, LessonRun, Origin};
 use crate::model::{Action, LearnAction, Model};
 
 fn learn(a: LearnAction) -> Action {
@@ -127,7 +127,9 @@ fn read_more(sources: &[Source]) -> Html {
 
 fn next_lesson(model: &Model, run: &LessonRun, d: &Dispatch) -> Html {
     let Fetched::Ready(index) = &model.learn.index else { return html! {} };
-    let at = index.lessons.iter().position(|l| l.id == run.lesson.id);
+    // A shared lesson is in no list, even under a shipped lesson's id.
+    let shipped = run.origin == Origin::Shipped;
+    let at = index.lessons.iter().position(|l| shipped && l.id == run.lesson.id);
     let Some(next) = at.and_then(|i| index.lessons.get(i + 1)) else { return html! {} };
     let id = next.id.clone();
     html! {

@@ -156,7 +156,7 @@ fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>)
 /// While a lesson is followed: the iframe that embeds it, at the step shown, for a blog post.
 fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
     let Some(run) = m.learn.run.as_ref() else { return Html::default() };
-    let code = link::lesson_embed_code(page, &run.lesson.id, &run.lesson.title, run.step + 1);
+    let code = link::lesson_embed_code(page, run.reference(), &run.lesson.title, run.step + 1);
     html! {
         <div class="share__row">
             <button type="button" onclick={copy(d, code.clone(), "Lesson embed code")} data-testid="lesson-embed-copy">{ "Copy lesson embed code" }</button>

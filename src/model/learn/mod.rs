@@ -9,7 +9,7 @@ mod steps;
 use std::rc::Rc;
 
 use epochlab_core::lesson::{
-    parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
+    link, parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
 };
 
 use super::{Model, Notice};
@@ -68,10 +68,20 @@ impl Outcome {
     }
 }
 
+/// Where a followed lesson came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Shipped with Epochlab: its id names its file.
+    Shipped,
+    /// An author's, inline in the link that opened it: that link's `~<payload>` (the address keeps it).
+    Shared(Rc<str>),
+}
+
 /// A lesson being followed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonRun {
     pub lesson: Rc<Lesson>,
+    pub origin: Origin,
     /// The step shown (0-based); `steps.len()` is the end, with the takeaway.
     pub step: usize,
     /// A question's answer, once given.
@@ -90,9 +100,10 @@ pub struct LessonRun {
 
 impl LessonRun {
     /// `lesson` at `step`, nothing answered, painted or chosen yet.
-    fn at(lesson: Rc<Lesson>, step: usize) -> LessonRun {
+    fn at(lesson: Rc<Lesson>, origin: Origin, step: usize) -> LessonRun {
         LessonRun {
             lesson,
+            origin,
             step,
             outcome: None,
             painted: Vec::new(),
@@ -100,6 +111,22 @@ impl LessonRun {
             hw: 0,
             passed: false,
             aside: false,
+        }
+    }
+
+    /// What the address names the lesson by (`lesson=`): its id, or a shared lesson's `~<payload>`.
+    pub fn reference(&self) -> &str {
+        match &self.origin {
+            Origin::Shipped => &self.lesson.id,
+            Origin::Shared(reference) => reference,
+        }
+    }
+
+    /// Where its progress is kept: a shared lesson's apart from the shipped lessons', whatever its id.
+    pub fn progress_key(&self) -> String {
+        match &self.origin {
+            Origin::Shipped => self.lesson.id.clone(),
+            Origin::Shared(_) => format!("shared:{}", self.lesson.id),
         }
     }
 
@@ -156,9 +183,9 @@ pub enum LearnAction {
     Toggle,
     /// The index file arrived (its text) or could not be fetched (why).
     IndexLoaded(Result<String, String>),
-    /// Open a lesson at a step (0-based).
+    /// Open a lesson at a step (0-based): a shipped lesson's id, or a shared lesson's `~<payload>`.
     Start(String, usize),
-    /// A lesson file arrived (its text), for the lesson and step asked for.
+    /// A lesson file arrived (its text), or a shared lesson was unpacked, for the lesson and step asked for.
     LessonLoaded(String, usize, Result<String, String>),
     Next,
     Back,
@@ -318,7 +345,7 @@ impl Model {
             }
         }
         if let Some((id, _)) = self.learn.wanted.clone() {
-            if self.lesson_file(&id).is_none() {
+            if self.lesson_file(&id).is_none() && link::inline_payload(&id).is_none() {
                 self.learn_mut().wanted = None;
                 self.error(format!("There is no lesson \"{id}\"."));
             }
@@ -332,6 +359,11 @@ impl Model {
     }
 
     fn start_lesson(&mut self, id: String, step: usize) {
+        // A shared lesson is in its link: no list to look it up in.
+        if link::inline_payload(&id).is_some() {
+            self.learn_mut().wanted = Some((id, step));
+            return;
+        }
         if matches!(self.learn.index, Fetched::Not | Fetched::Failed(_)) {
             self.learn_mut().index = Fetched::Loading;
         }
@@ -351,18 +383,23 @@ impl Model {
             validate(&lesson).map_err(|e| e.to_string())?;
             Ok(lesson)
         });
+        let shared = link::inline_payload(id).is_some();
         let lesson = match lesson {
-            Ok(lesson) if lesson.id == id => lesson,
+            Ok(lesson) if shared || lesson.id == id => lesson,
             Ok(_) => return self.error(format!("The lesson \"{id}\" could not be opened (its file names another).")),
+            Err(why) if shared => {
+                return self.error(format!("The shared lesson in this link could not be opened ({why})."))
+            }
             Err(why) => return self.error(format!("The lesson \"{id}\" could not be opened ({why}).")),
         };
+        let origin = if shared { Origin::Shared(id.into()) } else { Origin::Shipped };
         let kept = self.keep_working();
         let title = lesson.title.clone();
         // A definition opened in the last lesson does not follow the learner into this one.
         self.learn_mut().term = None;
         self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
         self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
-        self.learn_mut().run = Some(LessonRun::at(Rc::new(lesson), 0));
+        self.learn_mut().run = Some(LessonRun::at(Rc::new(lesson), origin, 0));
         self.learn_mut().shown = false;
         self.enter_step(step);
     }
@@ -376,11 +413,11 @@ impl Model {
         if (by < 0 && run.step == 0) || (by > 0 && run.at_end()) {
             return;
         }
-        let (id, end) = (run.lesson.id.clone(), run.lesson.steps.len());
+        let (key, end) = (run.progress_key(), run.lesson.steps.len());
         let step = (run.step as i64 + i64::from(by)).clamp(0, end as i64) as usize;
         self.enter_step(step);
         if by > 0 && step == end {
-            self.record_progress(&id, step, true);
+            self.record_progress(&key, step, true);
         }
     }
 
@@ -431,7 +468,7 @@ impl Model {
     /// The `lesson=<id>&step=<n>` of the address (`n` counts from 1), while a lesson is followed.
     pub fn run_fragment(&self) -> Option<String> {
         let run = self.learn.run.as_ref()?;
-        Some(format!("lesson={}&step={}", run.lesson.id, run.step + 1))
+        Some(format!("lesson={}&step={}", run.reference(), run.step + 1))
     }
 
     /// The scenario shown is the lesson's own (so not the user's to keep in My scenarios).

@@ -36,9 +36,10 @@ impl Model {
     /// learner's own Next past the last step marks the lesson done (`lesson_go`), never a link's step number.
     pub(super) fn enter_step(&mut self, step: usize) {
         let Some(run) = self.learn_mut().run.as_mut() else { return };
-        let lesson = run.lesson.clone();
+        let (lesson, origin) = (run.lesson.clone(), run.origin.clone());
         let step = step.min(lesson.steps.len());
-        *run = LessonRun::at(lesson.clone(), step);
+        *run = LessonRun::at(lesson.clone(), origin, step);
+        let key = run.progress_key();
         self.playing = false;
         self.selected = None;
         self.placing = None;
@@ -54,7 +55,7 @@ impl Model {
             Some(LessonStep::Predict(p)) => self.ask(&lesson, p),
             _ => {}
         }
-        self.record_progress(&lesson.id, step, false);
+        self.record_progress(&key, step, false);
         self.grade_task();
     }
 

@@ -159,3 +159,46 @@ fn every_shipped_question_is_offered_and_graded_from_the_run_shown_as_the_core_d
         }
     }
 }
+
+/// A shared lesson opened from its link (`#lesson=~…&step=2`), as the lessons' module does it.
+fn shared(text: &str, step: usize) -> (String, Model) {
+    let reference = epochlab_core::lesson::link::encode(text).unwrap();
+    let (m, effects) = act(&Model::landing(), LearnAction::Start(reference.clone(), step));
+    assert_eq!(effects, [Effect::UnpackLesson { reference: reference.clone(), step }], "no list, no fetch");
+    let payload = epochlab_core::lesson::link::inline_payload(&reference).unwrap();
+    let unpacked = epochlab_core::lesson::link::decode(payload);
+    (reference.clone(), act(&m, LearnAction::LessonLoaded(reference, step, unpacked)).0)
+}
+
+#[test]
+fn a_shared_lesson_opens_from_its_link_and_keeps_its_progress_apart() {
+    // Lesson 2's own file, shared: the same id as the shipped lesson.
+    let (reference, m) = shared(LESSON_2, 1);
+    let run = m.learn.run.as_ref().expect("following");
+    assert_eq!((run.step, &run.origin), (1, &Origin::Shared(reference.as_str().into())));
+    let fragment = m.lesson_fragment().unwrap();
+    assert_eq!(fragment, format!("lesson={reference}&step=2"), "the address keeps the lesson inline");
+    assert!(!m.learn.progress.lessons.contains_key("committed-record-lost"), "the shipped lesson's is untouched");
+    assert_eq!(m.learn.progress.lessons["shared:committed-record-lost"], LessonProgress { step: 1, done: false });
+    // The index arriving meanwhile (the Learn panel opened) does not call it unknown.
+    let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
+    assert!(m.notice.as_ref().is_none_or(|n| !n.error), "{:?}", m.notice);
+}
+
+#[test]
+fn a_shared_lesson_that_does_not_check_out_is_refused_with_its_step() {
+    let broken = LESSON_2.replacen("\"before\": 8", "\"before\": 99", 1);
+    assert_ne!(broken, LESSON_2, "the file asks before step 8");
+    let (_, m) = shared(&broken, 0);
+    assert!(m.learn.run.is_none());
+    let notice = m.notice.expect("said");
+    assert!(
+        notice.error && notice.text.starts_with("The shared lesson in this link could not be opened (steps["),
+        "{}",
+        notice.text
+    );
+    let (m, _) = act(&Model::landing(), LearnAction::Start("~1garbage".into(), 0));
+    let (m, _) =
+        act(&m, LearnAction::LessonLoaded("~1garbage".into(), 0, epochlab_core::lesson::link::decode("1garbage")));
+    assert!(m.notice.is_some_and(|n| n.text.contains("the link is damaged")));
+}

@@ -13,6 +13,7 @@ mod answer;
 mod check;
 mod facts;
 mod index;
+pub mod link;
 mod misconception;
 mod parse;
 mod passages;

@@ -3,7 +3,7 @@
 //! choice of a choose question names its misconception, and every task's solution passes its check while
 //! its near miss fails it.
 
-use super::{answer, choices, Answer, Lesson, LessonError, LessonStep, Prediction, Question, Task};
+use super::{answer, choices, Answer, Highlight, Lesson, LessonError, LessonStep, Prediction, Question, Task};
 
 /// Check a lesson; the first problem is the error.
 pub fn validate(lesson: &Lesson) -> Result<(), LessonError> {
@@ -21,6 +21,13 @@ pub fn validate(lesson: &Lesson) -> Result<(), LessonError> {
                 if !in_range || !brokers {
                     return problem(&at, "points at a step or broker the scenario does not have");
                 }
+                if let Some(h) = highlight.iter().find(|h| !offset_ever_held(lesson, h)) {
+                    let (broker, offset) = (h.broker.as_deref().unwrap_or("?"), h.offset.unwrap_or(0));
+                    return problem(
+                        &at,
+                        format!("highlights offset {offset} of {broker}, which its log never reaches"),
+                    );
+                }
             }
             LessonStep::Predict(p) => validate_prediction(lesson, p, &at)?,
             LessonStep::Task(t) => validate_task(lesson, t, &at)?,
@@ -28,6 +35,17 @@ pub fn validate(lesson: &Lesson) -> Result<(), LessonError> {
         }
     }
     Ok(())
+}
+
+/// A highlighted cell is one the broker's log holds at some step under some variant the lesson shows (a
+/// highlight without an offset, a row or a chip, always is).
+fn offset_ever_held(lesson: &Lesson, h: &Highlight) -> bool {
+    let (Some(broker), Some(offset)) = (h.broker.as_deref(), h.offset) else { return true };
+    let Some(b) = lesson.scenario.broker_index(broker) else { return false };
+    lesson.variants.iter().any(|v| {
+        let trace = crate::run_variant(&lesson.scenario, *v);
+        trace.steps.iter().any(|s| s.state.replicas[b].leo() > offset)
+    })
 }
 
 fn problem(at: &str, message: impl Into<String>) -> Result<(), LessonError> {

@@ -252,6 +252,11 @@ pub fn open_payload(payload: &str) -> Result<Content, ShareError> {
     Ok(if flags & FLAG_DEFLATED != 0 { Content::Deflated(content.to_vec()) } else { Content::Layout(content.to_vec()) })
 }
 
+/// Raw DEFLATE unpacked to at most [`MAX_LAYOUT`] bytes (miniz_oxide; the web app has the browser's).
+pub fn inflate_limited(deflated: &[u8]) -> Result<Vec<u8>, ShareError> {
+    inflate(deflated)
+}
+
 /// The share state a layout holds, checked against the scenario contract.
 pub fn from_layout(layout: &[u8]) -> Result<ShareState, ShareError> {
     validate(read_layout(layout)?)

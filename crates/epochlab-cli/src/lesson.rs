@@ -1,0 +1,75 @@
+//! `epochlab lesson check|link FILE`: an author's lesson file checked against the simulator as the page
+//! checks it before it opens one, and the address that opens it (the lesson inline, `#lesson=~…`).
+
+use std::io::Read;
+
+use epochlab_core::lesson::{answer, link, parse_lesson, validate, Lesson, LessonStep};
+
+use crate::lessons::question_words;
+
+/// A lesson file's text (`-`: standard input) and the name errors give it.
+fn read(file: &str) -> Result<(String, &str), String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
+        return Ok((text, "standard input"));
+    }
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?;
+    Ok((text, file))
+}
+
+/// The lesson in `text`, read and checked as the page does: errors name the step (`steps[2]: …`).
+fn checked(text: &str, name: &str) -> Result<Lesson, String> {
+    let lesson = parse_lesson(text).map_err(|e| format!("{name}: {e}"))?;
+    validate(&lesson).map_err(|e| format!("{name}: {e}"))?;
+    Ok(lesson)
+}
+
+/// `epochlab lesson check FILE`: what the lesson holds and each question's computed answer, or the first
+/// problem.
+pub(crate) fn check(file: &str) -> Result<String, String> {
+    let (text, name) = read(file)?;
+    let lesson = checked(&text, name)?;
+    let count = |f: fn(&LessonStep) -> bool, one: &str| {
+        let n = lesson.steps.iter().filter(|s| f(s)).count();
+        format!("{n} {one}{}", if n == 1 { "" } else { "s" })
+    };
+    let mut out = format!(
+        "{name}: ok: \u{201c}{}\u{201d} ({}), {}: {}, {}, {}, {}\n",
+        lesson.title,
+        lesson.id,
+        count(|_| true, "step"),
+        count(|s| matches!(s, LessonStep::Explain { .. }), "explanation"),
+        count(|s| matches!(s, LessonStep::Predict(_)), "question"),
+        count(|s| matches!(s, LessonStep::Task(_)), "task"),
+        count(|s| matches!(s, LessonStep::Compare { .. }), "comparison"),
+    );
+    for (i, step) in lesson.steps.iter().enumerate() {
+        let LessonStep::Predict(p) = step else { continue };
+        // `validate` has made sure every question has an answer.
+        let key = answer(&lesson, p).map_or_else(String::new, |a| a.key());
+        out.push_str(&format!(
+            "  steps[{i}] before step {} ({}): {} -> {key}\n",
+            p.before,
+            p.variant.id(),
+            question_words(p)
+        ));
+    }
+    Ok(out)
+}
+
+/// `epochlab lesson link FILE`: the address that opens the lesson at its first step (`step`: counted from 1,
+/// as the lesson panel shows it), or its iframe's address with `embed`.
+pub(crate) fn link(file: &str, base: Option<&str>, step: Option<u32>, embed: bool) -> Result<String, String> {
+    let (text, name) = read(file)?;
+    let lesson = checked(&text, name)?;
+    let reference = link::encode(&text).map_err(|e| format!("{name}: {e}"))?;
+    let last = lesson.steps.len() as u32 + 1;
+    let step = step.unwrap_or(1);
+    if !(1..=last).contains(&step) {
+        return Err(format!("--step {step}: the lesson has steps 1 to {} (and {last}, its end)", last - 1));
+    }
+    let base = base.map_or("", |b| b.split_once('#').map_or(b, |(before, _)| before));
+    let embed = if embed { "&embed=lesson" } else { "" };
+    Ok(format!("{base}#lesson={reference}&step={step}{embed}\n"))
+}
