@@ -186,7 +186,9 @@ impl EffectRunner {
                 Effect::FetchIndex
                 | Effect::FetchLesson { .. }
                 | Effect::UnpackLesson { .. }
-                | Effect::SaveProgress => {}
+                | Effect::SaveProgress
+                | Effect::PackLesson(_)
+                | Effect::SaveDraft(_) => {}
             }
         }
     }

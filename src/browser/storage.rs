@@ -23,6 +23,9 @@ pub const TEXT_PANEL_KEY: &str = "epochlab.text-panel.v1";
 /// The lesson progress.
 pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
 
+/// The lesson being written in the builder (its file's text).
+pub const DRAFT_KEY: &str = "epochlab.lesson-draft.v1";
+
 /// In this tab's sessionStorage: the link the address still held when the page went away, though the saved
 /// working copy is newer (the address is rewritten only once edits pause).
 pub const STALE_LINK_KEY: &str = "epochlab.stale-link.v1";
@@ -136,4 +139,13 @@ pub fn load_progress() -> Option<String> {
 
 pub fn save_progress(progress: &crate::model::learn::Progress) -> Result<(), String> {
     set(PROGRESS_KEY, &progress.to_json())
+}
+
+/// The lesson being written, as it was left.
+pub fn load_draft() -> Option<String> {
+    get(DRAFT_KEY)
+}
+
+pub fn save_draft(text: &str) -> Result<(), String> {
+    set(DRAFT_KEY, text)
 }

@@ -20,12 +20,13 @@ use yew::prelude::*;
 
 use crate::browser::{storage, web};
 use crate::components::lessons::learn_panel::LearnPanel;
+use crate::components::lessons::lesson_builder::LessonBuilder;
 use crate::components::lessons::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::formats::link;
 use crate::lessons::mirror::{Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
-use crate::model::learn::{opened_progress, page_messages};
+use crate::model::learn::{opened_progress, page_messages, Draft, DraftAction};
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 
@@ -58,6 +59,8 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
     let stored = if embedded { None } else { storage::load_progress() };
     let (progress, notice) = stored.map(|text| opened_progress(&text)).unwrap_or_default();
     m.learn_mut().progress = Rc::new(progress);
+    let draft = if embedded { None } else { storage::load_draft() };
+    m.learn_mut().draft = draft.map(|text| Draft::new(&text));
     (m, notice)
 }
 
@@ -94,6 +97,19 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded:
                     let text = crate::browser::compress::unpack_lesson(&reference).await;
                     dispatch.emit(Action::Learn(LearnAction::LessonLoaded(reference, step, text)));
                 });
+            }
+            Effect::PackLesson(text) => {
+                let (dispatch, text) = (dispatch.clone(), text.clone());
+                spawn_local(async move {
+                    let made = crate::browser::compress::pack_lesson(&text).await;
+                    dispatch.emit(Action::Learn(LearnAction::Draft(DraftAction::Linked(text, made))));
+                });
+            }
+            Effect::SaveDraft(text) if !embedded => {
+                if let Err(why) = storage::save_draft(text) {
+                    let text = format!("The lesson you are writing could not be kept in this browser ({why}).");
+                    send(&ToPage::Notice(Notice { error: true, text, undo: false }));
+                }
             }
             // An embed neither reads nor writes the reader's progress.
             Effect::SaveProgress if !embedded => {
@@ -271,6 +287,7 @@ fn lesson_app() -> Html {
     let lessons = html! {
         <>
             if m.learn.shown { <LearnPanel model={m.clone()} dispatch={dispatch.clone()} /> }
+            <LessonBuilder model={m.clone()} dispatch={dispatch.clone()} />
             <LessonPanel model={m.clone()} dispatch={dispatch.clone()} />
         </>
     };

@@ -34,6 +34,10 @@ pub enum Effect {
     UnpackLesson { reference: String, step: usize },
     /// Write the lesson progress to localStorage.
     SaveProgress,
+    /// Make the link of the lesson being written (this text), with the browser's DEFLATE.
+    PackLesson(Rc<str>),
+    /// Keep the lesson being written in this browser (this text).
+    SaveDraft(Rc<str>),
 }
 
 /// When the working state is saved.
@@ -202,6 +206,13 @@ impl Model {
         }
         if !Rc::ptr_eq(&was.progress, &now.progress) {
             effects.push(Effect::SaveProgress);
+        }
+        if let Some(text) = now.packing.as_ref().filter(|_| now.packing != was.packing) {
+            effects.push(Effect::PackLesson(text.clone()));
+        }
+        let text = |learn: &super::learn::Learn| learn.draft.as_ref().map(|d| d.text.clone());
+        if let Some(now_text) = text(now).filter(|t| Some(t) != text(was).as_ref()) {
+            effects.push(Effect::SaveDraft(now_text));
         }
         effects
     }

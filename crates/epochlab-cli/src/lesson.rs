@@ -5,8 +5,6 @@ use std::io::Read;
 
 use epochlab_core::lesson::{answer, link, parse_lesson, validate, Lesson, LessonStep};
 
-use crate::lessons::question_words;
-
 /// A lesson file's text (`-`: standard input) and the name errors give it.
 fn read(file: &str) -> Result<(String, &str), String> {
     if file == "-" {
@@ -48,12 +46,7 @@ pub(crate) fn check(file: &str) -> Result<String, String> {
         let LessonStep::Predict(p) = step else { continue };
         // `validate` has made sure every question has an answer.
         let key = answer(&lesson, p).map_or_else(String::new, |a| a.key());
-        out.push_str(&format!(
-            "  steps[{i}] before step {} ({}): {} -> {key}\n",
-            p.before,
-            p.variant.id(),
-            question_words(p)
-        ));
+        out.push_str(&format!("  steps[{i}] before step {} ({}): {} -> {key}\n", p.before, p.variant.id(), p.words()));
     }
     Ok(out)
 }

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use epochlab_core::lesson::{answer, parse_index, parse_lesson, passages, Lesson, LessonStep, Prediction, Question};
+use epochlab_core::lesson::{answer, parse_index, parse_lesson, passages, Lesson, LessonStep};
 
 /// The lessons of the source tree this binary was built from.
 pub(crate) const DEFAULT_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../epochlab-core/lessons");
@@ -43,24 +43,11 @@ pub(crate) fn answers(dir: &str) -> Result<String, String> {
                 lesson.id,
                 p.before,
                 p.variant.id(),
-                question_words(p)
+                p.words()
             ));
         }
     }
     Ok(out)
-}
-
-/// What a question asks, in words.
-pub(crate) fn question_words(p: &Prediction) -> String {
-    match &p.question {
-        Question::Survivors { broker } => format!("which of {broker}'s offsets survive"),
-        Question::Hw { broker } => format!("{broker}'s HW"),
-        Question::Leader => "who leads".into(),
-        Question::RecordAt { broker, offset } => format!("what {broker} holds at offset {offset}"),
-        Question::AnyBug => "does an invariant fail as a bug".into(),
-        Question::LogsAgree => "do the live brokers' logs agree".into(),
-        Question::ConsumerSees => "what a consumer past a truncation meets".into(),
-    }
 }
 
 /// `epochlab lessons facts`: one line per step (and the takeaway) with the facts read from its words, each

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::browser::web;
 use crate::components::{Dispatch, ModelProps};
-use crate::model::learn::{Fetched, Progress};
+use crate::model::learn::{DraftAction, Fetched, Progress};
 use crate::model::{Action, LearnAction, Notice};
 
 /// "done", "in progress (step 3)" or nothing.
@@ -119,6 +119,10 @@ pub fn learn_panel(props: &ModelProps) -> Html {
                 <button type="button" class="learn__close" onclick={d.reform(|_| Action::Learn(LearnAction::Toggle))} aria-label="Close the lesson list">{ "✕" }</button>
             </header>
             { body }
+            <p class="learn__write">
+                <button type="button" onclick={d.reform(|_| Action::Learn(LearnAction::Draft(DraftAction::Write)))} data-testid="write-lesson">{ "Write a lesson" }</button>
+                { " of your own on the scenario shown, and share it as a link." }
+            </p>
             { progress_files(&learn.progress, d) }
         </section>
     }

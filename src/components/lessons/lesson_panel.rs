@@ -8,7 +8,7 @@ use yew::prelude::*;
 use crate::components::lessons::lesson_question::{answer_words, controls, outcome, outcome_text};
 use crate::components::lessons::lesson_releases::ReleaseTable;
 use crate::components::{Dispatch, ModelProps};
-use crate::model::learn::{Fetched, LessonRun, Origin};
+use crate::model::learn::{DraftAction, Fetched, LessonRun, Origin};
 use crate::model::{Action, LearnAction, Model};
 
 fn learn(a: LearnAction) -> Action {
@@ -148,6 +148,9 @@ fn nav(run: &LessonRun, d: &Dispatch) -> Html {
             <button type="button" class="lesson__next" onclick={d.reform(|_| learn(LearnAction::Next))} aria-disabled={(run.waiting() || run.at_end()).to_string()} data-testid="lesson-next"
                 title={if run.waiting() { "Answer the question first" } else { "" }}>{ if run.step + 1 == steps { "Finish →" } else { "Next →" } }</button>
             <button type="button" onclick={d.reform(|_| learn(LearnAction::Restart))} data-testid="lesson-restart">{ "Restart" }</button>
+            if run.origin == Origin::Draft {
+                <button type="button" onclick={d.reform(|_| learn(LearnAction::Draft(DraftAction::Write)))} data-testid="lesson-back-to-writing">{ "Back to writing" }</button>
+            }
             <button type="button" class="lesson__leave" onclick={d.reform(|_| learn(LearnAction::Leave))} data-testid="lesson-leave">{ "Close the lesson" }</button>
         </nav>
     }

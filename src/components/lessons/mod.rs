@@ -2,6 +2,7 @@
 //! question and a comparison of releases.
 
 pub mod learn_panel;
+pub mod lesson_builder;
 pub mod lesson_panel;
 pub mod lesson_question;
 pub mod lesson_releases;

@@ -55,7 +55,7 @@ fn use_share_fragment(snapshot: &Snapshot) -> (String, bool) {
 }
 
 /// A button's callback that copies `text` and says how it went.
-fn copy(d: &Dispatch, text: String, what: &'static str) -> Callback<MouseEvent> {
+pub(crate) fn copy(d: &Dispatch, text: String, what: &'static str) -> Callback<MouseEvent> {
     let d = d.clone();
     Callback::from(move |_| {
         let (d, text) = (d.clone(), text.clone());
@@ -155,8 +155,10 @@ fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>)
 
 /// While a lesson is followed: the iframe that embeds it, at the step shown, for a blog post.
 fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
-    let Some(run) = m.learn.run.as_ref() else { return Html::default() };
-    let code = link::lesson_embed_code(page, run.reference(), &run.lesson.title, run.step + 1);
+    let Some((run, reference)) = m.learn.run.as_ref().and_then(|r| Some((r, r.reference()?))) else {
+        return Html::default();
+    };
+    let code = link::lesson_embed_code(page, reference, &run.lesson.title, run.step + 1);
     html! {
         <div class="share__row">
             <button type="button" onclick={copy(d, code.clone(), "Lesson embed code")} data-testid="lesson-embed-copy">{ "Copy lesson embed code" }</button>

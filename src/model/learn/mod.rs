@@ -3,6 +3,7 @@
 //! live timeline: each step sets the scenario, the variants and the cursor, a question's right answer and a
 //! task's grade come from the core (`epochlab_core::lesson`), never from here or from a component.
 
+mod builder;
 mod progress;
 mod steps;
 
@@ -15,6 +16,7 @@ use epochlab_core::lesson::{
 use super::{Model, Notice};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
+pub use self::builder::{Draft, DraftAction};
 pub use self::progress::{LessonProgress, Progress, ReadProgress};
 
 /// Something fetched when first needed.
@@ -75,6 +77,8 @@ pub enum Origin {
     Shipped,
     /// An author's, inline in the link that opened it: that link's `~<payload>` (the address keeps it).
     Shared(Rc<str>),
+    /// The lesson being written, previewed as a learner takes it: no progress, no address.
+    Draft,
 }
 
 /// A lesson being followed.
@@ -114,19 +118,23 @@ impl LessonRun {
         }
     }
 
-    /// What the address names the lesson by (`lesson=`): its id, or a shared lesson's `~<payload>`.
-    pub fn reference(&self) -> &str {
+    /// What the address names the lesson by (`lesson=`): its id, or a shared lesson's `~<payload>`; a
+    /// draft is not in the address.
+    pub fn reference(&self) -> Option<&str> {
         match &self.origin {
-            Origin::Shipped => &self.lesson.id,
-            Origin::Shared(reference) => reference,
+            Origin::Shipped => Some(&self.lesson.id),
+            Origin::Shared(reference) => Some(reference),
+            Origin::Draft => None,
         }
     }
 
-    /// Where its progress is kept: a shared lesson's apart from the shipped lessons', whatever its id.
-    pub fn progress_key(&self) -> String {
+    /// Where its progress is kept: a shared lesson's apart from the shipped lessons', whatever its id; a
+    /// draft's nowhere.
+    pub fn progress_key(&self) -> Option<String> {
         match &self.origin {
-            Origin::Shipped => self.lesson.id.clone(),
-            Origin::Shared(_) => format!("shared:{}", self.lesson.id),
+            Origin::Shipped => Some(self.lesson.id.clone()),
+            Origin::Shared(_) => Some(format!("shared:{}", self.lesson.id)),
+            Origin::Draft => None,
         }
     }
 
@@ -174,6 +182,12 @@ pub struct Learn {
     pub wanted: Option<(String, usize)>,
     /// The glossary entry opened from a lesson's words.
     pub term: Option<String>,
+    /// The lesson being written (kept while the builder is closed).
+    pub draft: Option<Draft>,
+    /// The builder is open.
+    pub writing: bool,
+    /// The draft's text whose link the browser is making.
+    pub packing: Option<Rc<str>>,
 }
 
 /// What a learner does with lessons.
@@ -210,6 +224,8 @@ pub enum LearnAction {
     Term(Option<String>),
     /// Replace the progress with a progress file's (its text).
     ImportProgress(String),
+    /// Write a lesson (the builder).
+    Draft(DraftAction),
 }
 
 /// What the lessons tell the page after an action changed `before` into `after`: what to show, what to mark,
@@ -313,6 +329,7 @@ impl Model {
             }
             LearnAction::Term(id) => self.learn_mut().term = id,
             LearnAction::ImportProgress(text) => self.import_progress(&text),
+            LearnAction::Draft(action) => self.draft(action),
         }
     }
 
@@ -393,13 +410,18 @@ impl Model {
             Err(why) => return self.error(format!("The lesson \"{id}\" could not be opened ({why}).")),
         };
         let origin = if shared { Origin::Shared(id.into()) } else { Origin::Shipped };
+        self.open_lesson(Rc::new(lesson), origin, step);
+    }
+
+    /// Follow `lesson` from `step`, on its own scenario (the user's kept in My scenarios first).
+    pub(super) fn open_lesson(&mut self, lesson: Rc<Lesson>, origin: Origin, step: usize) {
         let kept = self.keep_working();
         let title = lesson.title.clone();
         // A definition opened in the last lesson does not follow the learner into this one.
         self.learn_mut().term = None;
         self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
         self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
-        self.learn_mut().run = Some(LessonRun::at(Rc::new(lesson), origin, 0));
+        self.learn_mut().run = Some(LessonRun::at(lesson, origin, 0));
         self.learn_mut().shown = false;
         self.enter_step(step);
     }
@@ -417,7 +439,7 @@ impl Model {
         let step = (run.step as i64 + i64::from(by)).clamp(0, end as i64) as usize;
         self.enter_step(step);
         if by > 0 && step == end {
-            self.record_progress(&key, step, true);
+            self.record_progress(key.as_deref(), step, true);
         }
     }
 
@@ -468,7 +490,7 @@ impl Model {
     /// The `lesson=<id>&step=<n>` of the address (`n` counts from 1), while a lesson is followed.
     pub fn run_fragment(&self) -> Option<String> {
         let run = self.learn.run.as_ref()?;
-        Some(format!("lesson={}&step={}", run.reference(), run.step + 1))
+        Some(format!("lesson={}&step={}", run.reference()?, run.step + 1))
     }
 
     /// The scenario shown is the lesson's own (so not the user's to keep in My scenarios).

@@ -55,13 +55,15 @@ impl Model {
             Some(LessonStep::Predict(p)) => self.ask(&lesson, p),
             _ => {}
         }
-        self.record_progress(&key, step, false);
+        self.record_progress(key.as_deref(), step, false);
         self.grade_task();
     }
 
     /// Keep `step` as where lesson `id` was left, and mark it done when `finished`.
-    pub(super) fn record_progress(&mut self, id: &str, step: usize, finished: bool) {
-        let progress = Rc::new(self.learn.progress.at(id, step, finished));
+    pub(super) fn record_progress(&mut self, key: Option<&str>, step: usize, finished: bool) {
+        // A draft previewed keeps none.
+        let Some(key) = key else { return };
+        let progress = Rc::new(self.learn.progress.at(key, step, finished));
         self.learn_mut().progress = progress;
     }
 

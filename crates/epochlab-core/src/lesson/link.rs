@@ -22,11 +22,21 @@ pub fn inline_payload(reference: &str) -> Option<&str> {
 /// The reference (`~<payload>`) that carries a lesson file's text, its JSON written without spaces.
 /// Refused when it is not JSON, or when the reader would refuse the link for its size.
 pub fn encode(text: &str) -> Result<String, String> {
+    let compact = compact(text)?;
+    reference(&compact, Some(&miniz_oxide::deflate::compress_to_vec(&compact, 10)))
+}
+
+/// A lesson file's JSON without spaces, as a link carries it.
+pub fn compact(text: &str) -> Result<Vec<u8>, String> {
     let value: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    let compact = value.to_string().into_bytes();
-    let deflated = miniz_oxide::deflate::compress_to_vec(&compact, 10);
-    let payload = share::payload(&compact, Some(&deflated));
-    share::check_link(&compact, &payload).map_err(|e| lesson_words(&e))?;
+    Ok(value.to_string().into_bytes())
+}
+
+/// The reference for [`compact`] text and, where the caller could compress it, the same as raw DEFLATE
+/// (the web app has the browser's): the shorter is framed.
+pub fn reference(compact: &[u8], deflated: Option<&[u8]>) -> Result<String, String> {
+    let payload = share::payload(compact, deflated);
+    share::check_link(compact, &payload).map_err(|e| lesson_words(&e))?;
     Ok(format!("{INLINE}{payload}"))
 }
 

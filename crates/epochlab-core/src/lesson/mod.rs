@@ -19,6 +19,7 @@ mod parse;
 mod passages;
 mod releases;
 mod source;
+pub mod template;
 mod validate;
 
 pub use answer::{answer, answer_from_trace, choices, choices_from_trace, Answer, CONSUMER_SEES, NO_LEADER};
@@ -30,7 +31,7 @@ pub use parse::{parse_lesson, LessonError};
 pub use passages::{passages, Passage};
 pub use releases::{release_columns, ReleaseColumn};
 pub use source::Source;
-pub use validate::validate;
+pub use validate::{validate, validate_shipped};
 
 use std::collections::BTreeMap;
 
@@ -116,6 +117,21 @@ pub struct Prediction {
     /// The question's own scenario (a quiz question about a counter-scenario), shown while it is asked;
     /// `None`: the lesson's.
     pub scenario: Option<Box<Scenario>>,
+}
+
+impl Prediction {
+    /// What it asks, in a few words: "which of A's offsets survive".
+    pub fn words(&self) -> String {
+        match &self.question {
+            Question::Survivors { broker } => format!("which of {broker}'s offsets survive"),
+            Question::Hw { broker } => format!("{broker}'s HW"),
+            Question::Leader => "who leads".into(),
+            Question::RecordAt { broker, offset } => format!("what {broker} holds at offset {offset}"),
+            Question::AnyBug => "does an invariant fail as a bug".into(),
+            Question::LogsAgree => "do the live brokers' logs agree".into(),
+            Question::ConsumerSees => "what a consumer past a truncation meets".into(),
+        }
+    }
 }
 
 /// What is asked. Each has exactly one right answer in a given run.

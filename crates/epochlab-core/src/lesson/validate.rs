@@ -5,8 +5,24 @@
 
 use super::{answer, choices, Answer, Highlight, Lesson, LessonError, LessonStep, Prediction, Question, Task};
 
-/// Check a lesson; the first problem is the error.
+/// Check a lesson, an author's or a shipped one; the first problem is the error.
 pub fn validate(lesson: &Lesson) -> Result<(), LessonError> {
+    check(lesson, Rules::Author)
+}
+
+/// Check a shipped lesson: [`validate`]'s rules, and every wrong choice of a choose question names the
+/// misconception it reveals (an author's lesson may leave a wrong choice unexplained).
+pub fn validate_shipped(lesson: &Lesson) -> Result<(), LessonError> {
+    check(lesson, Rules::Shipped)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    Author,
+    Shipped,
+}
+
+fn check(lesson: &Lesson, rules: Rules) -> Result<(), LessonError> {
     let steps = lesson.scenario.events.len() as u32;
     for (i, step) in lesson.steps.iter().enumerate() {
         let at = format!("steps[{i}]");
@@ -29,7 +45,7 @@ pub fn validate(lesson: &Lesson) -> Result<(), LessonError> {
                     );
                 }
             }
-            LessonStep::Predict(p) => validate_prediction(lesson, p, &at)?,
+            LessonStep::Predict(p) => validate_prediction(lesson, p, &at, rules)?,
             LessonStep::Task(t) => validate_task(lesson, t, &at)?,
             LessonStep::Compare { .. } => {}
         }
@@ -52,7 +68,7 @@ fn problem(at: &str, message: impl Into<String>) -> Result<(), LessonError> {
     Err(LessonError { at: at.to_string(), message: message.into() })
 }
 
-fn validate_prediction(lesson: &Lesson, p: &Prediction, at: &str) -> Result<(), LessonError> {
+fn validate_prediction(lesson: &Lesson, p: &Prediction, at: &str, rules: Rules) -> Result<(), LessonError> {
     let Some(right) = answer(lesson, p) else { return problem(at, "the simulator cannot answer this question") };
     if p.wrong.contains_key(&right.key()) {
         return problem(at, format!("\"{}\" is listed as wrong, but it is the right answer", right.key()));
@@ -66,7 +82,8 @@ fn validate_prediction(lesson: &Lesson, p: &Prediction, at: &str) -> Result<(), 
                 format!("the choices must be possible answers and include the right one, \"{}\"", right.key()),
             );
         }
-        if let Some(missing) = offered.iter().find(|c| **c != right.key() && !p.wrong.contains_key(*c)) {
+        let unexplained = offered.iter().find(|c| **c != right.key() && !p.wrong.contains_key(*c));
+        if let Some(missing) = unexplained.filter(|_| rules == Rules::Shipped) {
             return problem(at, format!("the wrong choice \"{missing}\" names no misconception"));
         }
         if let Some(stray) = p.wrong.keys().find(|k| !offered.contains(k)) {

@@ -1,0 +1,200 @@
+//! The lesson builder: an author writes a lesson file (the format of `docs/lessons.md`) on the scenario
+//! shown, adds steps of each kind at the cursor, sees what the simulator answers to each question and what
+//! is wrong and where, previews the lesson as a learner takes it, and makes the link that shares it. The
+//! file is read and checked by the core on every edit; the builder keeps its own undo, and the draft is
+//! kept in this browser (`Effect::SaveDraft`).
+
+use std::rc::Rc;
+
+use epochlab_core::lesson::template::{self, StepKind};
+use epochlab_core::lesson::{answer, parse_lesson, validate, Lesson, LessonStep};
+
+use super::Origin;
+use crate::model::Model;
+
+/// How many edits the builder can undo.
+const UNDO_DEPTH: usize = 100;
+
+/// A lesson being written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draft {
+    /// The lesson file's text.
+    pub text: Rc<str>,
+    /// The lesson it reads as, checked against the simulator, or what is wrong and where.
+    pub read: Result<Rc<Lesson>, String>,
+    /// Each question's computed answer, in words.
+    pub answers: Rc<Vec<String>>,
+    undo: Vec<Rc<str>>,
+    redo: Vec<Rc<str>>,
+    /// The last edit was typing (a run of keystrokes is undone at once).
+    typing: bool,
+    /// The share link's lesson reference (`~<payload>`), once made for this text.
+    pub link: Option<String>,
+}
+
+impl Draft {
+    /// A draft holding `text`, read and checked.
+    pub fn new(text: &str) -> Draft {
+        let (read, answers) = read(text);
+        Draft { text: text.into(), read, answers, undo: Vec::new(), redo: Vec::new(), typing: false, link: None }
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Replace the text, undoably (`typing`: joined to the edit before when that was typing too).
+    fn set(&mut self, text: &str, typing: bool) {
+        if !(typing && self.typing) {
+            self.undo.push(self.text.clone());
+            if self.undo.len() > UNDO_DEPTH {
+                self.undo.remove(0);
+            }
+        }
+        self.redo.clear();
+        self.replace(text);
+        self.typing = typing;
+    }
+
+    fn replace(&mut self, text: &str) {
+        *self =
+            Draft { undo: std::mem::take(&mut self.undo), redo: std::mem::take(&mut self.redo), ..Draft::new(text) };
+    }
+
+    fn step_back(&mut self, back: bool) {
+        let (from, to) = if back { (&mut self.undo, &mut self.redo) } else { (&mut self.redo, &mut self.undo) };
+        let Some(text) = from.pop() else { return };
+        to.push(self.text.clone());
+        self.replace(&text);
+    }
+}
+
+/// The lesson a text reads as and its questions' answers, or the first problem, named by its step.
+fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
+    let lesson = match parse_lesson(text).and_then(|l| validate(&l).map(|()| l)) {
+        Ok(lesson) => lesson,
+        Err(e) => return (Err(e.to_string()), Rc::default()),
+    };
+    let answers = lesson
+        .steps
+        .iter()
+        .enumerate()
+        .filter_map(|(i, step)| {
+            let LessonStep::Predict(p) = step else { return None };
+            let key = answer(&lesson, p).map(|a| a.key()).unwrap_or_default();
+            Some(format!("steps[{i}], before step {} under {}: {} \u{2192} {key}", p.before, p.variant.id(), p.words()))
+        })
+        .collect();
+    (Ok(Rc::new(lesson)), Rc::new(answers))
+}
+
+/// What an author does in the builder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DraftAction {
+    /// Open the builder: the draft kept, or a new lesson on the scenario shown.
+    Write,
+    /// Start again: a new lesson on the scenario shown (undoable).
+    Fresh,
+    /// The text as typed.
+    Text(String),
+    /// Add a step at the cursor.
+    Add(StepKind),
+    Undo,
+    Redo,
+    /// Take the lesson as a learner would (nothing kept, the builder a click away).
+    Preview,
+    /// Make the link that shares the lesson.
+    Share,
+    /// The link's lesson reference, made by the browser, for this text.
+    Linked(Rc<str>, Result<String, String>),
+    /// The draft kept in this browser, read when the lessons start.
+    Stored(String),
+    Close,
+}
+
+impl Model {
+    /// An author's action in the builder.
+    pub(super) fn draft(&mut self, action: DraftAction) {
+        let cursor = self.cursor.map(|c| c as u32);
+        match action {
+            DraftAction::Write => self.write(),
+            DraftAction::Fresh => {
+                let text = template::new_lesson(&self.scenario, &self.variants, cursor);
+                self.with_draft(|d| d.set(&text, false));
+            }
+            DraftAction::Text(text) => self.with_draft(|d| d.set(&text, true)),
+            DraftAction::Add(kind) => self.add_step(kind, cursor),
+            DraftAction::Undo => self.with_draft(|d| d.step_back(true)),
+            DraftAction::Redo => self.with_draft(|d| d.step_back(false)),
+            DraftAction::Preview => self.preview(),
+            DraftAction::Share => self.share_draft(),
+            DraftAction::Close => self.learn_mut().writing = false,
+            DraftAction::Linked(text, made) => self.linked(&text, made),
+            DraftAction::Stored(text) => self.learn_mut().draft = Some(Draft::new(&text)),
+        }
+    }
+
+    fn write(&mut self) {
+        if self.learn.draft.is_none() {
+            let cursor = self.cursor.map(|c| c as u32);
+            let text = template::new_lesson(&self.scenario, &self.variants, cursor);
+            self.learn_mut().draft = Some(Draft::new(&text));
+        }
+        let learn = self.learn_mut();
+        (learn.writing, learn.shown) = (true, false);
+        // Writing, the author leaves a preview (a lesson followed stays, to go back to).
+        if learn.run.as_ref().is_some_and(|r| r.origin == Origin::Draft) {
+            learn.run = None;
+        }
+    }
+
+    fn with_draft(&mut self, f: impl FnOnce(&mut Draft)) {
+        if let Some(draft) = self.learn_mut().draft.as_mut() {
+            f(draft);
+        }
+    }
+
+    fn add_step(&mut self, kind: StepKind, cursor: Option<u32>) {
+        let Some(text) = self.learn.draft.as_ref().map(|d| d.text.clone()) else { return };
+        match template::add_step(&text, kind, cursor) {
+            Ok(text) => self.with_draft(|d| d.set(&text, false)),
+            Err(why) => self.error(format!("The step could not be added: {why}.")),
+        }
+    }
+
+    fn preview(&mut self) {
+        let Some(draft) = &self.learn.draft else { return };
+        match &draft.read {
+            Ok(lesson) => {
+                let lesson = lesson.clone();
+                self.learn_mut().writing = false;
+                self.open_lesson(lesson, Origin::Draft, 0);
+            }
+            Err(why) => self.error(format!("The lesson cannot be previewed yet: {why}.")),
+        }
+    }
+
+    fn share_draft(&mut self) {
+        let Some(draft) = &self.learn.draft else { return };
+        match &draft.read {
+            Ok(_) => self.learn_mut().packing = Some(draft.text.clone()),
+            Err(why) => self.error(format!("The lesson cannot be shared yet: {why}.")),
+        }
+    }
+
+    fn linked(&mut self, text: &str, made: Result<String, String>) {
+        self.learn_mut().packing = None;
+        // The author may have typed since the link was asked for.
+        if self.learn.draft.as_ref().is_none_or(|d| &*d.text != text) {
+            return;
+        }
+        match made {
+            Ok(reference) => self.with_draft(|d| d.link = Some(reference)),
+            Err(why) => self.error(format!("The lesson cannot be shared in a link: {why}.")),
+        }
+    }
+}
