@@ -2,12 +2,21 @@
 //! to reset. The hook writes the banner with plain DOM calls, since the app may no longer be running.
 
 /// Escape text for an HTML attribute or body.
-pub(crate) fn escape(text: &str) -> String {
+#[cfg(debug_assertions)]
+fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
-/// Install the hook: the console message (for developers) plus the banner (for everyone).
+/// Install the hook: the console message (for developers) plus the banner (for everyone). Only debug
+/// builds (`make serve`, the wasm tests) have it: in a release build a panic is a WebAssembly trap
+/// (scripts/release-build.sh), which index.html's listener turns into the same banner.
 pub fn install() {
+    #[cfg(debug_assertions)]
+    install_hook();
+}
+
+#[cfg(debug_assertions)]
+fn install_hook() {
     std::panic::set_hook(Box::new(|info| {
         console_error_panic_hook::hook(info);
         let message = escape(&info.to_string());
