@@ -40,7 +40,7 @@ async function write(page: Page, tapOrClick: 'tap' | 'click') {
   // The author's own words, typed over the placeholders.
   const text = page.getByTestId('builder-text');
   const words = (await text.inputValue())
-    .replace('"KIP-101 scenario 1: a committed record lost"', '"My stale high watermark"')
+    .replace('title: KIP-101 scenario 1: a committed record lost', 'title: My stale high watermark')
     .replace('Say what the learner sees here.', 'B leads; A fetches m2 but never hears that it is committed.')
     .replace('Ask the learner your question.', "A restarts under the old rule. Paint A's log: what survives?")
     .replace('Say what the learner sees here.', 'A cut m2: its HW was stale.')
@@ -114,17 +114,18 @@ test('the builder says what is wrong and where, and shares nothing until it chec
   await page.getByTestId('learn-toggle').click();
   await page.getByTestId('write-lesson').click();
   const text = page.getByTestId('builder-text');
-  await text.fill((await text.inputValue()).replace('"steps": [', '"steps": [{"predict": "hw", "broker": "A", "before": 99, "variant": "kip-279", "prompt": "?"},'));
-  await expect(status(page)).toHaveText('Not yet a lesson: steps[0]: the simulator cannot answer this question');
+  const lines = (await text.inputValue()).trimEnd().split('\n').length;
+  await text.fill(`${await text.inputValue()}predict hw broker=A before=99 variant=kip-279: Where is A's HW?\n`);
+  await expect(status(page)).toHaveText(`Not yet a lesson: line ${lines + 1}, column 1: steps[1]: the simulator cannot answer this question`);
   await page.getByTestId('builder-share').click();
   await expect(page.getByTestId('notice')).toContainText('The lesson cannot be shared yet');
   await expect(page.getByTestId('builder-link')).toHaveCount(0);
   await expectAccessible(page, 'the lesson builder with an error');
-  await text.fill('{"id": "x",\n  "title": }');
-  await expect(status(page)).toContainText('line 2 column');
+  await text.fill('lesson: x\ntitel: y\n');
+  await expect(status(page)).toHaveText('Not yet a lesson: line 2, column 1: unknown header "titel:" (one of lesson, title, minutes, variants, takeaway, source, preset, or scenario:)');
   // The two texts typed are one edit: Undo brings the lesson back as it opened.
   await page.getByTestId('builder-undo').click();
   await expect(status(page)).toHaveText('It checks out: 1 step, every question answered by the simulator.');
   await page.getByTestId('builder-redo').click();
-  await expect(status(page)).toContainText('line 2 column');
+  await expect(status(page)).toContainText('line 2, column 1');
 });

@@ -103,9 +103,10 @@ pub async fn unpack_lesson(reference: &str) -> Result<String, String> {
     }
 }
 
-/// The reference (`~<payload>`) that carries a lesson file's text in a link, compressed by the browser.
+/// The reference (`~<payload>`) that carries a lesson (its text, either form) in a link as JSON, compressed by
+/// the browser.
 pub async fn pack_lesson(text: &str) -> Result<String, String> {
     use epochlab_core::lesson::link as lesson_link;
-    let compact = lesson_link::compact(text)?;
+    let compact = lesson_link::compact(&epochlab_core::lesson::text::to_json(text)?)?;
     lesson_link::reference(&compact, deflate(&compact).await.as_deref())
 }

@@ -1,9 +1,10 @@
-//! `epochlab lesson check|link FILE`: an author's lesson file checked against the simulator as the page
-//! checks it before it opens one, and the address that opens it (the lesson inline, `#lesson=~…`).
+//! `epochlab lesson check|link|fmt FILE`: an author's lesson (JSON or the lesson text format) checked
+//! against the simulator as the page checks it before it opens one, the address that opens it (the lesson
+//! inline, `#lesson=~…`), and the lesson written in either form.
 
 use std::io::Read;
 
-use epochlab_core::lesson::{answer, link, parse_lesson, validate, Lesson, LessonStep};
+use epochlab_core::lesson::{answer, link, text, Lesson, LessonStep};
 
 /// A lesson file's text (`-`: standard input) and the name errors give it.
 fn read(file: &str) -> Result<(String, &str), String> {
@@ -16,11 +17,10 @@ fn read(file: &str) -> Result<(String, &str), String> {
     Ok((text, file))
 }
 
-/// The lesson in `text`, read and checked as the page does: errors name the step (`steps[2]: …`).
+/// The lesson in `text` (JSON or the text format), read and checked as the page does: errors name the
+/// step (`steps[2]: …`) and, in text, its line.
 fn checked(text: &str, name: &str) -> Result<Lesson, String> {
-    let lesson = parse_lesson(text).map_err(|e| format!("{name}: {e}"))?;
-    validate(&lesson).map_err(|e| format!("{name}: {e}"))?;
-    Ok(lesson)
+    text::check_any(text).map_err(|e| format!("{name}: {e}"))
 }
 
 /// `epochlab lesson check FILE`: what the lesson holds and each question's computed answer, or the first
@@ -56,7 +56,8 @@ pub(crate) fn check(file: &str) -> Result<String, String> {
 pub(crate) fn link(file: &str, base: Option<&str>, step: Option<u32>, embed: bool) -> Result<String, String> {
     let (text, name) = read(file)?;
     let lesson = checked(&text, name)?;
-    let reference = link::encode(&text).map_err(|e| format!("{name}: {e}"))?;
+    let json = text::to_json(&text).map_err(|e| format!("{name}: {e}"))?;
+    let reference = link::encode(&json).map_err(|e| format!("{name}: {e}"))?;
     let last = lesson.steps.len() as u32 + 1;
     let step = step.unwrap_or(1);
     if !(1..=last).contains(&step) {
@@ -65,4 +66,18 @@ pub(crate) fn link(file: &str, base: Option<&str>, step: Option<u32>, embed: boo
     let base = base.map_or("", |b| b.split_once('#').map_or(b, |(before, _)| before));
     let embed = if embed { "&embed=lesson" } else { "" };
     Ok(format!("{base}#lesson={reference}&step={step}{embed}\n"))
+}
+
+/// `epochlab lesson fmt FILE [--to text|json]`: the lesson in the text format (or its JSON), checked first.
+pub(crate) fn fmt(file: &str, to: &str) -> Result<String, String> {
+    let (content, name) = read(file)?;
+    let lesson = checked(&content, name)?;
+    match to {
+        "text" => Ok(text::to_text(&lesson)),
+        "json" => {
+            let json: serde_json::Value = serde_json::from_str(&text::to_json(&content)?).map_err(|e| e.to_string())?;
+            Ok(serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n")
+        }
+        other => Err(format!("--to {other}: expected text or json")),
+    }
 }

@@ -168,12 +168,12 @@ enum LessonCommand {
     /// question has an answer, every highlight is in a log, every task's solution passes its check and its
     /// near miss fails it. Prints each question's computed answer, or the first problem with its step.
     Check {
-        /// A lesson file (JSON), or `-` for standard input.
+        /// A lesson file (JSON or the lesson text format), or `-` for standard input.
         file: String,
     },
     /// Print the address that opens the lesson in the web playground, the lesson inline (`#lesson=~…`).
     Link {
-        /// A lesson file (JSON), or `-` for standard input.
+        /// A lesson file (JSON or the lesson text format), or `-` for standard input.
         file: String,
         /// The playground's address; without it only the fragment (`#lesson=~…`) is printed.
         #[arg(long, value_name = "URL")]
@@ -184,6 +184,14 @@ enum LessonCommand {
         /// The address for an iframe on a blog (`&embed=lesson`): the compact lesson, nothing saved.
         #[arg(long)]
         embed: bool,
+    },
+    /// Write a lesson in the lesson text format (or as JSON with `--to json`), checked first.
+    Fmt {
+        /// A lesson file (JSON or the lesson text format), or `-` for standard input.
+        file: String,
+        /// The form to write: text or json.
+        #[arg(long, default_value = "text")]
+        to: String,
     },
 }
 
@@ -222,6 +230,7 @@ fn main() -> ExitCode {
         Command::Lesson { action: LessonCommand::Link { file, base, step, embed } } => {
             lesson::link(&file, base.as_deref(), step, embed)
         }
+        Command::Lesson { action: LessonCommand::Fmt { file, to } } => lesson::fmt(&file, &to),
         Command::Lessons { listing: Listing::Answers { dir } } => {
             lessons::answers(dir.as_deref().unwrap_or(lessons::DEFAULT_DIR))
         }

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use epochlab_core::lesson::{link, parse_lesson};
+
 fn epochlab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_epochlab")).args(args).output().expect("the binary runs")
 }
@@ -64,6 +66,38 @@ fn lesson_check_names_the_step_of_each_problem() {
     assert!(err.contains("steps[0]: the scripted solution does not pass the task's check"), "{err}");
     let err = refused(&epochlab(&["lesson", "check", &lesson_file("json", "{\"id\": \"x\",\n\"title\": }")]));
     assert!(err.contains("not JSON") && err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn a_lesson_in_the_text_format_checks_links_and_converts_like_its_json() {
+    let out = epochlab(&["lesson", "fmt", &repo(EXAMPLE)]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("lesson: acks-one-lost-on-failover\ntitle: An acks=1 write lost on failover\n"), "{text}");
+    let file = lesson_file("text", &text);
+    let checked = epochlab(&["lesson", "check", &file]);
+    assert!(String::from_utf8_lossy(&checked.stdout)
+        .contains("steps[2] before step 8 (kip-279): which of A's offsets survive -> keep cut"));
+    // The two links hold the same lesson (the text's JSON spells out the scenario's defaults).
+    let opened = |out: Output| {
+        let printed = String::from_utf8(out.stdout).unwrap();
+        let reference = printed.trim().strip_prefix("#lesson=").unwrap().split('&').next().unwrap().to_string();
+        let json = link::decode(link::inline_payload(&reference).unwrap()).unwrap();
+        parse_lesson(&json).unwrap()
+    };
+    let (from_text, from_json) =
+        (opened(epochlab(&["lesson", "link", &file])), opened(epochlab(&["lesson", "link", &repo(EXAMPLE)])));
+    assert!(from_text == from_json, "the same lesson in both links");
+    let back = epochlab(&["lesson", "fmt", &file, "--to", "json"]);
+    let json: serde_json::Value = serde_json::from_slice(&back.stdout).unwrap();
+    assert_eq!(json["steps"][2]["predict"], "survivors");
+    let broken = text.replace("predict survivors broker=A before=8", "predict survivors broker=A before=80");
+    let err = refused(&epochlab(&["lesson", "check", &lesson_file("text-broken", &broken)]));
+    let line = broken.lines().position(|l| l.starts_with("predict")).unwrap() + 1;
+    assert!(
+        err.contains(&format!("line {line}, column 1: steps[2]: the simulator cannot answer this question")),
+        "{err}"
+    );
 }
 
 #[test]

@@ -1,5 +1,5 @@
-//! The lesson builder: an author writes a lesson file (the format of `docs/lessons.md`) on the scenario
-//! shown, adds steps of each kind at the cursor, sees what the simulator answers to each question and what
+//! The lesson builder: an author writes a lesson in the lesson text format (`docs/lessons.md`) on the
+//! scenario shown, adds steps of each kind at the cursor, sees what the simulator answers to each question and what
 //! is wrong and where, previews the lesson as a learner takes it, and makes the link that shares it. The
 //! file is read and checked by the core on every edit; the builder keeps its own undo, and the draft is
 //! kept in this browser (`Effect::SaveDraft`).
@@ -7,7 +7,8 @@
 use std::rc::Rc;
 
 use epochlab_core::lesson::template::{self, StepKind};
-use epochlab_core::lesson::{answer, parse_lesson, validate, Lesson, LessonStep};
+use epochlab_core::lesson::text::check_any;
+use epochlab_core::lesson::{answer, Lesson, LessonStep};
 
 use super::Origin;
 use crate::model::Model;
@@ -73,11 +74,11 @@ impl Draft {
     }
 }
 
-/// The lesson a text reads as and its questions' answers, or the first problem, named by its step.
+/// The lesson a text reads as and its questions' answers, or the first problem and its line.
 fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
-    let lesson = match parse_lesson(text).and_then(|l| validate(&l).map(|()| l)) {
+    let lesson = match check_any(text) {
         Ok(lesson) => lesson,
-        Err(e) => return (Err(e.to_string()), Rc::default()),
+        Err(why) => return (Err(why), Rc::default()),
     };
     let answers = lesson
         .steps

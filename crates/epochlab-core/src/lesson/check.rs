@@ -44,6 +44,21 @@ pub enum Check {
 }
 
 impl Check {
+    /// The check as a lesson file writes it.
+    pub fn to_value(&self) -> serde_json::Value {
+        use serde_json::json;
+        match self {
+            Check::Fails { variant, invariant } => json!({"fails": invariant.id(), "variant": variant.id()}),
+            Check::Holds { variant } => json!({"holds": variant.id()}),
+            Check::NoUncleanElection { variant } => json!({"no_unclean_election": variant.id()}),
+            Check::HasEvent { kind } => json!({"has_event": kind.id()}),
+            Check::LogIs { variant, broker, records } => {
+                json!({"log_is": records, "broker": broker, "variant": variant.id()})
+            }
+            Check::All(checks) => json!({"all": checks.iter().map(Check::to_value).collect::<Vec<_>>()}),
+        }
+    }
+
     /// Whether `scenario` satisfies the check.
     pub fn passes(&self, scenario: &Scenario) -> bool {
         let run = |v: &Variant| crate::run_variant(scenario, *v);

@@ -20,6 +20,7 @@ mod passages;
 mod releases;
 mod source;
 pub mod template;
+pub mod text;
 mod validate;
 
 pub use answer::{answer, answer_from_trace, choices, choices_from_trace, Answer, CONSUMER_SEES, NO_LEADER};
@@ -27,7 +28,7 @@ pub use check::Check;
 pub use facts::{facts, Fact, Who};
 pub use index::{parse_index, IndexEntry, LessonIndex, MisconceptionText, Segment, Term};
 pub use misconception::Misconception;
-pub use parse::{parse_lesson, LessonError};
+pub use parse::{parse_lesson, parse_lesson_value, LessonError};
 pub use passages::{passages, Passage};
 pub use releases::{release_columns, ReleaseColumn};
 pub use source::Source;

@@ -33,6 +33,11 @@ fn err<T>(at: &str, message: impl Into<String>) -> Result<T, LessonError> {
 /// Parse a lesson file.
 pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
     let value: Value = serde_json::from_str(text).or_else(|e| err("lesson", format!("not JSON: {e}")))?;
+    parse_lesson_value(&value)
+}
+
+/// Read a lesson file's JSON value (the text format builds one).
+pub fn parse_lesson_value(value: &Value) -> Result<Lesson, LessonError> {
     let Value::Object(map) = value else { return err("lesson", "expected an object") };
     let scenario = scenario(&map)?;
     let steps = match map.get("steps") {

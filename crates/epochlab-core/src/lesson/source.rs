@@ -48,6 +48,15 @@ impl Source {
         }
     }
 
+    /// The citation as a lesson file writes it: `KIP-101`, `KAFKA-7415` or `path@tag`.
+    pub fn cite(&self) -> String {
+        match self {
+            Source::Kip(n) => format!("KIP-{n}"),
+            Source::Jira(n) => format!("KAFKA-{n}"),
+            Source::File { path, tag } => format!("{path}@{tag}"),
+        }
+    }
+
     /// Where it is read.
     pub fn url(&self) -> String {
         match self {

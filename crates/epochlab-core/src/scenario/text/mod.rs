@@ -14,8 +14,10 @@ mod read_fields;
 mod tests;
 mod write;
 
+pub(crate) use read::{event, strip_comment};
 pub use read::{parse_text, EventLines, TextError};
 pub use write::to_text;
+pub(crate) use write::{event_line, quote_if_needed};
 
 use super::Scenario;
 

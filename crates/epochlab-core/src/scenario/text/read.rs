@@ -197,7 +197,7 @@ fn event_index(at: &str) -> Option<usize> {
 /// The line without a `#` comment. A `#` inside a quoted word stays; a quote opens one only at the start of a
 /// word, as in [`tokens`] (`5"` is a word with a quote in it). An unclosed quote keeps the rest, for `tokens`
 /// to refuse.
-fn strip_comment(line: &str) -> &str {
+pub(crate) fn strip_comment(line: &str) -> &str {
     let (mut i, mut word_start) = (0, true);
     while let Some(c) = line[i..].chars().next() {
         match c {
@@ -331,7 +331,7 @@ fn tokens(content: &str, line: usize) -> Result<Vec<Token<'_>>, TextError> {
 }
 
 /// One event line as its contract JSON object.
-fn event(content: &str, line: usize, index: usize) -> Result<Value, TextError> {
+pub(crate) fn event(content: &str, line: usize, index: usize) -> Result<Value, TextError> {
     let mut words = tokens(content, line)?;
     if let Some(label) = words.first().and_then(|w| w.text.strip_suffix(':')) {
         match label.parse::<usize>() {

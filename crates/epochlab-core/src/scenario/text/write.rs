@@ -57,7 +57,7 @@ fn config_lines(c: &Config) -> String {
 }
 
 /// A header value or label as written: plain, or a JSON string when plain text would not read back.
-fn quote_if_needed(text: &str) -> String {
+pub(crate) fn quote_if_needed(text: &str) -> String {
     let plain = !text.is_empty()
         && !text.starts_with(char::is_whitespace)
         && !text.ends_with(char::is_whitespace)
@@ -88,7 +88,7 @@ fn broker(kind_keywords: &[&str], name: &str) -> String {
     }
 }
 
-fn event_line(e: &Event) -> String {
+pub(crate) fn event_line(e: &Event) -> String {
     let mut words = vec![e.kind().id().to_string()];
     match e {
         Event::Elect { broker: b, deliver } => {
