@@ -88,11 +88,18 @@ test('an author writes a three-step lesson on a desktop, shares it, and a second
   const link = await write(page, 'click');
   await shot(page, testInfo, 'builder-desktop');
   errors.check();
-  // The draft is kept: a reload and "Write a lesson" bring it back.
+  // Kept in My lessons; the draft too: a reload and "Write a lesson" bring both back.
+  await page.getByTestId('builder-keep').click();
+  const mine = page.getByTestId('my-lesson-kip-101-scenario-1-a-committed');
+  await expect(mine).toContainText('My stale high watermark');
   const kept = await page.getByTestId('builder-text').inputValue();
   await page.reload();
   await page.getByTestId('learn-toggle').click();
   await page.getByTestId('write-lesson').click();
+  await expect(page.getByTestId('builder-text')).toHaveValue(kept);
+  await page.getByTestId('builder-fresh').click();
+  await expect(page.getByTestId('builder-text')).not.toHaveValue(kept);
+  await mine.getByTestId('my-lesson-open').click();
   await expect(page.getByTestId('builder-text')).toHaveValue(kept);
   await take(browser, link, false);
 });

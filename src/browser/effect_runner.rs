@@ -188,7 +188,8 @@ impl EffectRunner {
                 | Effect::UnpackLesson { .. }
                 | Effect::SaveProgress
                 | Effect::PackLesson(_)
-                | Effect::SaveDraft(_) => {}
+                | Effect::SaveDraft(_)
+                | Effect::SaveMine => {}
             }
         }
     }

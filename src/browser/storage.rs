@@ -26,6 +26,10 @@ pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
 /// The lesson being written in the builder (its file's text).
 pub const DRAFT_KEY: &str = "epochlab.lesson-draft.v1";
 
+/// The author's kept lessons (My lessons), and where unreadable ones are set aside.
+pub const MINE_KEY: &str = "epochlab.my-lessons.v1";
+const MINE_ASIDE_KEY: &str = "epochlab.my-lessons.v1.unreadable";
+
 /// In this tab's sessionStorage: the link the address still held when the page went away, though the saved
 /// working copy is newer (the address is rewritten only once edits pause).
 pub const STALE_LINK_KEY: &str = "epochlab.stale-link.v1";
@@ -148,4 +152,18 @@ pub fn load_draft() -> Option<String> {
 
 pub fn save_draft(text: &str) -> Result<(), String> {
     set(DRAFT_KEY, text)
+}
+
+/// My lessons as stored.
+pub fn load_mine() -> Option<String> {
+    get(MINE_KEY)
+}
+
+pub fn save_mine(json: &str) -> Result<(), String> {
+    set(MINE_KEY, json)
+}
+
+/// Stored lessons that could not be read, kept aside rather than written over.
+pub fn set_aside_mine(text: &str) {
+    let _ = set(MINE_ASIDE_KEY, text);
 }

@@ -26,7 +26,9 @@ use crate::components::Dispatch;
 use crate::formats::link;
 use crate::lessons::mirror::{Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
-use crate::model::learn::{opened_progress, page_messages, Draft, DraftAction};
+use crate::model::learn::{
+    mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson,
+};
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
 
@@ -61,7 +63,24 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
     m.learn_mut().progress = Rc::new(progress);
     let draft = if embedded { None } else { storage::load_draft() };
     m.learn_mut().draft = draft.map(|text| Draft::new(&text));
-    (m, notice)
+    let (mine, mine_notice) = if embedded { (Vec::new(), None) } else { stored_mine() };
+    m.learn_mut().mine = Rc::new(mine);
+    (m, notice.or(mine_notice))
+}
+
+/// My lessons as stored, and what to say if some or all could not be read (what cannot be read is kept
+/// aside, never written over).
+fn stored_mine() -> (Vec<KeptLesson>, Option<Notice>) {
+    let Some(text) = storage::load_mine() else { return (Vec::new(), None) };
+    let say = |text: String| Some(Notice { error: true, text, undo: false });
+    match mine_from_json(&text) {
+        Ok((mine, 0)) => (mine, None),
+        Ok((mine, skipped)) => (mine, say(format!("{skipped} of My lessons could not be read and were left out."))),
+        Err(why) => {
+            storage::set_aside_mine(&text);
+            (Vec::new(), say(format!("My lessons could not be read ({why}); what was stored is kept aside.")))
+        }
+    }
 }
 
 /// Tell the page what a lesson action changed of what it shows.
@@ -104,6 +123,12 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded:
                     let made = crate::browser::compress::pack_lesson(&text).await;
                     dispatch.emit(Action::Learn(LearnAction::Draft(DraftAction::Linked(text, made))));
                 });
+            }
+            Effect::SaveMine if !embedded => {
+                if let Err(why) = storage::save_mine(&mine_to_json(&model.learn.mine)) {
+                    let text = format!("My lessons could not be kept in this browser ({why}).");
+                    send(&ToPage::Notice(Notice { error: true, text, undo: false }));
+                }
             }
             Effect::SaveDraft(text) if !embedded => {
                 if let Err(why) = storage::save_draft(text) {

@@ -38,6 +38,8 @@ pub enum Effect {
     PackLesson(Rc<str>),
     /// Keep the lesson being written in this browser (this text).
     SaveDraft(Rc<str>),
+    /// Store My lessons.
+    SaveMine,
 }
 
 /// When the working state is saved.
@@ -209,6 +211,9 @@ impl Model {
         }
         if let Some(text) = now.packing.as_ref().filter(|_| now.packing != was.packing) {
             effects.push(Effect::PackLesson(text.clone()));
+        }
+        if !Rc::ptr_eq(&was.mine, &now.mine) {
+            effects.push(Effect::SaveMine);
         }
         let text = |learn: &super::learn::Learn| learn.draft.as_ref().map(|d| d.text.clone());
         if let Some(now_text) = text(now).filter(|t| Some(t) != text(was).as_ref()) {

@@ -11,7 +11,7 @@ use crate::browser::web;
 use crate::components::panels::share_panel::copy;
 use crate::components::{Dispatch, ModelProps};
 use crate::formats::link;
-use crate::model::learn::{Draft, DraftAction};
+use crate::model::learn::{Draft, DraftAction, KeptLesson};
 use crate::model::{Action, LearnAction};
 
 fn act(d: &Dispatch, a: DraftAction) -> Callback<MouseEvent> {
@@ -102,6 +102,28 @@ fn share_rows(draft: &Draft, d: &Dispatch) -> Html {
     }
 }
 
+/// The author's kept lessons, each to open in the builder or remove.
+fn my_lessons(mine: &[KeptLesson], d: &Dispatch) -> Html {
+    if mine.is_empty() {
+        return html! { <p class="builder__mine-empty" data-testid="my-lessons-empty">{ "My lessons: none kept yet in this browser." }</p> };
+    }
+    let item = |(i, k): (usize, &KeptLesson)| {
+        html! {
+            <li data-testid={format!("my-lesson-{}", k.id)}>
+                <span class="builder__mine-title">{ format!("{} ({})", k.title, k.id) }</span>
+                <button type="button" onclick={act(d, DraftAction::Open(i))} data-testid="my-lesson-open">{ "Open" }</button>
+                <button type="button" onclick={act(d, DraftAction::Forget(i))} data-testid="my-lesson-remove">{ "Remove" }</button>
+            </li>
+        }
+    };
+    html! {
+        <section class="builder__mine" aria-label="My lessons">
+            <h3>{ "My lessons" }</h3>
+            <ul data-testid="my-lessons">{ for mine.iter().enumerate().map(item) }</ul>
+        </section>
+    }
+}
+
 /// The builder (nothing while it is closed).
 #[function_component(LessonBuilder)]
 pub fn lesson_builder(props: &ModelProps) -> Html {
@@ -127,8 +149,10 @@ pub fn lesson_builder(props: &ModelProps) -> Html {
             <div class="builder__tools">
                 <button type="button" onclick={act(d, DraftAction::Preview)} data-testid="builder-preview">{ "Preview as a learner" }</button>
                 <button type="button" onclick={act(d, DraftAction::Share)} data-testid="builder-share">{ "Make a link" }</button>
+                <button type="button" onclick={act(d, DraftAction::Keep)} data-testid="builder-keep">{ "Keep in My lessons" }</button>
             </div>
             { share_rows(draft, d) }
+            { my_lessons(&m.learn.mine, d) }
         </section>
     }
 }

@@ -93,6 +93,43 @@ fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
     (Ok(Rc::new(lesson)), Rc::new(answers))
 }
 
+/// A lesson the author kept in My lessons (this browser).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeptLesson {
+    pub id: String,
+    pub title: String,
+    pub text: Rc<str>,
+}
+
+/// The author's kept lessons, as stored: `{"version": 1, "lessons": [{"id", "title", "text"}]}`.
+pub fn mine_to_json(mine: &[KeptLesson]) -> String {
+    let items: Vec<serde_json::Value> =
+        mine.iter().map(|k| serde_json::json!({"id": k.id, "title": k.title, "text": &*k.text})).collect();
+    serde_json::json!({"version": 1, "lessons": items}).to_string()
+}
+
+/// The stored kept lessons; an entry that does not read is left out, and counted.
+pub fn mine_from_json(text: &str) -> Result<(Vec<KeptLesson>, usize), String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    let Some(items) = value.get("lessons").and_then(|l| l.as_array()).filter(|_| value["version"] == 1) else {
+        return Err("not Epochlab's kept lessons (version 1)".into());
+    };
+    let read = |item: &serde_json::Value| {
+        let field = |k: &str| item.get(k).and_then(|v| v.as_str()).map(str::to_string);
+        Some(KeptLesson { id: field("id")?, title: field("title")?, text: field("text")?.into() })
+    };
+    let kept: Vec<KeptLesson> = items.iter().filter_map(read).collect();
+    let skipped = items.len() - kept.len();
+    Ok((kept, skipped))
+}
+
+/// The id and title a lesson's text gives, read as far as it reads.
+fn named(text: &str) -> (String, String) {
+    let json = epochlab_core::lesson::text::lesson_json(text).map(|(j, _)| j).ok();
+    let field = |k: &str, or: &str| json.as_ref().and_then(|j| j[k].as_str()).unwrap_or(or).to_string();
+    (field("id", "my-lesson"), field("title", "Untitled lesson"))
+}
+
 /// What an author does in the builder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DraftAction {
@@ -114,6 +151,12 @@ pub enum DraftAction {
     Linked(Rc<str>, Result<String, String>),
     /// The draft kept in this browser, read when the lessons start.
     Stored(String),
+    /// Keep the lesson in My lessons (replacing the one kept under its id).
+    Keep,
+    /// Open a kept lesson in the builder (undoably).
+    Open(usize),
+    /// Take a lesson out of My lessons.
+    Forget(usize),
     Close,
 }
 
@@ -136,6 +179,19 @@ impl Model {
             DraftAction::Close => self.learn_mut().writing = false,
             DraftAction::Linked(text, made) => self.linked(&text, made),
             DraftAction::Stored(text) => self.learn_mut().draft = Some(Draft::new(&text)),
+            DraftAction::Keep => self.keep_draft(),
+            DraftAction::Open(i) => {
+                let Some(text) = self.learn.mine.get(i).map(|k| k.text.clone()) else { return };
+                self.with_draft(|d| d.set(&text, false));
+            }
+            DraftAction::Forget(i) => {
+                if i < self.learn.mine.len() {
+                    let mut mine = (*self.learn.mine).clone();
+                    let gone = mine.remove(i);
+                    self.learn_mut().mine = Rc::new(mine);
+                    self.inform(format!("Removed \u{201c}{}\u{201d} from My lessons.", gone.title));
+                }
+            }
         }
     }
 
@@ -179,6 +235,16 @@ impl Model {
         }
     }
 
+    fn keep_draft(&mut self) {
+        let Some(text) = self.learn.draft.as_ref().map(|d| d.text.clone()) else { return };
+        let (id, title) = named(&text);
+        let mut mine = (*self.learn.mine).clone();
+        mine.retain(|k| k.id != id);
+        mine.insert(0, KeptLesson { id, title: title.clone(), text });
+        self.learn_mut().mine = Rc::new(mine);
+        self.inform(format!("Kept \u{201c}{title}\u{201d} in My lessons, in this browser."));
+    }
+
     fn share_draft(&mut self) {
         let Some(draft) = &self.learn.draft else { return };
         match &draft.read {
@@ -197,5 +263,58 @@ impl Model {
             Ok(reference) => self.with_draft(|d| d.link = Some(reference)),
             Err(why) => self.error(format!("The lesson cannot be shared in a link: {why}.")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Effect, LearnAction};
+
+    fn act(m: &Model, a: DraftAction) -> (Model, Vec<Effect>) {
+        m.learn_reduce(LearnAction::Draft(a))
+    }
+
+    fn text(m: &Model) -> String {
+        m.learn.draft.as_ref().unwrap().text.to_string()
+    }
+
+    #[test]
+    fn writing_starts_on_the_scenario_shown_and_typing_is_undone_at_once() {
+        let (m, effects) = act(&Model::landing(), DraftAction::Write);
+        assert!(m.learn.writing && m.learn.draft.as_ref().unwrap().read.is_ok());
+        assert!(matches!(&effects[..], [Effect::SaveDraft(_)]), "{effects:?}");
+        let first = text(&m);
+        let (m, _) = act(&m, DraftAction::Text(first.replace("minutes: 3", "minutes: 4")));
+        let (m, _) = act(&m, DraftAction::Text(first.replace("minutes: 3", "minutes: 45")));
+        let (m, _) = act(&m, DraftAction::Add(StepKind::Explain));
+        assert!(text(&m).contains("minutes: 45") && text(&m).trim_end().ends_with("Say what the learner sees here."));
+        let (m, _) = act(&m, DraftAction::Undo);
+        assert!(text(&m).contains("minutes: 45"), "the step undone");
+        let (m, _) = act(&m, DraftAction::Undo);
+        assert_eq!(text(&m), first, "the typing undone at once");
+        let (m, _) = act(&m, DraftAction::Redo);
+        assert!(text(&m).contains("minutes: 45"));
+    }
+
+    #[test]
+    fn my_lessons_keep_one_lesson_per_id_and_survive_storage() {
+        let (m, _) = act(&Model::landing(), DraftAction::Write);
+        let (m, effects) = act(&m, DraftAction::Keep);
+        assert!(effects.contains(&Effect::SaveMine));
+        let (m, _) = act(&m, DraftAction::Text(text(&m).replace("minutes: 3", "minutes: 7")));
+        let (m, _) = act(&m, DraftAction::Keep);
+        assert_eq!(m.learn.mine.len(), 1, "kept again under its id");
+        assert!(m.learn.mine[0].text.contains("minutes: 7"));
+        let (read, skipped) = mine_from_json(&mine_to_json(&m.learn.mine)).unwrap();
+        assert_eq!((read, skipped), ((*m.learn.mine).clone(), 0));
+        let (m, _) = act(&m, DraftAction::Fresh);
+        let (m, _) = act(&m, DraftAction::Open(0));
+        assert!(text(&m).contains("minutes: 7"));
+        let (m, _) = act(&m, DraftAction::Forget(0));
+        assert!(m.learn.mine.is_empty());
+        let partly = r#"{"version": 1, "lessons": [{"id": "a", "title": "A", "text": "lesson: a"}, {"id": 3}]}"#;
+        assert_eq!(mine_from_json(partly).unwrap().1, 1, "one left out");
+        assert!(mine_from_json("[]").is_err());
     }
 }

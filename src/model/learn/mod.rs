@@ -16,7 +16,7 @@ use epochlab_core::lesson::{
 use super::{Model, Notice};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
-pub use self::builder::{Draft, DraftAction};
+pub use self::builder::{mine_from_json, mine_to_json, Draft, DraftAction, KeptLesson};
 pub use self::progress::{LessonProgress, Progress, ReadProgress};
 
 /// Something fetched when first needed.
@@ -188,6 +188,8 @@ pub struct Learn {
     pub writing: bool,
     /// The draft's text whose link the browser is making.
     pub packing: Option<Rc<str>>,
+    /// The author's kept lessons (My lessons).
+    pub mine: Rc<Vec<KeptLesson>>,
 }
 
 /// What a learner does with lessons.
