@@ -39,17 +39,17 @@ pub fn parse_lesson(text: &str) -> Result<Lesson, LessonError> {
 /// Read a lesson file's JSON value (the text format builds one).
 pub fn parse_lesson_value(value: &Value) -> Result<Lesson, LessonError> {
     let Value::Object(map) = value else { return err("lesson", "expected an object") };
-    let scenario = scenario(&map)?;
+    let scenario = scenario(map)?;
     let steps = match map.get("steps") {
         Some(Value::Array(items)) => items.iter().enumerate().map(|(i, s)| step(s, i, &scenario)).collect(),
         _ => err("steps", "expected an array of steps"),
     }?;
     Ok(Lesson {
-        id: text_field(&map, "id", "lesson")?,
-        title: text_field(&map, "title", "lesson")?,
+        id: text_field(map, "id", "lesson")?,
+        title: text_field(map, "title", "lesson")?,
         minutes: map.get("minutes").and_then(Value::as_u64).map_or(5, |m| m.min(60) as u8),
         variants: variants(map.get("variants"), "variants")?,
-        takeaway: text_field(&map, "takeaway", "lesson")?,
+        takeaway: text_field(map, "takeaway", "lesson")?,
         sources: sources(map.get("sources"))?,
         scenario,
         steps,
