@@ -29,7 +29,7 @@ async function write(page: Page, tapOrClick: 'tap' | 'click') {
   // A question about step 8, A's restart: the cursor on step 7.
   await cursorAt(page, 7);
   await press('builder-add-question');
-  await expect(page.getByTestId('builder-answers')).toContainText("before step 8 under hw-truncation: which of A's offsets survive → keep cut");
+  await expect(page.getByTestId('builder-answers')).toContainText(/^line \d+, steps\[1\], before step 8 under hw-truncation: which of A's offsets survive → keep cut$/);
   // Undone and redone: the builder keeps its own history.
   await press('builder-undo');
   await expect(page.getByTestId('builder-answers')).toHaveCount(0);
@@ -46,7 +46,9 @@ async function write(page: Page, tapOrClick: 'tap' | 'click') {
     .replace('Say what the learner sees here.', 'A cut m2: its HW was stale.')
     .replace('The one sentence the learner should leave with.', 'A follower that truncates to its own HW can lose committed records.');
   await text.fill(words);
-  await expect(status(page)).toHaveText('It checks out: 3 steps, every question answered by the simulator.' + "steps[1], before step 8 under hw-truncation: which of A's offsets survive → keep cut");
+  await expect(status(page)).toContainText('It checks out: 3 steps, every question answered by the simulator.');
+  const questionLine = words.split('\n').findIndex((l) => l.startsWith('predict survivors')) + 1;
+  await expect(page.getByTestId('builder-answers')).toHaveText(`line ${questionLine}, steps[1], before step 8 under hw-truncation: which of A's offsets survive → keep cut`);
   // Preview as a learner, then back.
   await press('builder-preview');
   await expect(page.locator('#lesson-title')).toHaveText('My stale high watermark');

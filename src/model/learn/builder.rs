@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use epochlab_core::lesson::template::{self, StepKind};
-use epochlab_core::lesson::text::check_any;
+use epochlab_core::lesson::text::{check_any, parse_lesson_text};
 use epochlab_core::lesson::{answer, Lesson, LessonStep};
 
 use super::Origin;
@@ -80,6 +80,8 @@ fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
         Ok(lesson) => lesson,
         Err(why) => return (Err(why), Rc::default()),
     };
+    // The line each step is on, to say where each answer belongs (a JSON text has none).
+    let lines = parse_lesson_text(text).map(|(_, lines)| lines.steps).unwrap_or_default();
     let answers = lesson
         .steps
         .iter()
@@ -87,7 +89,8 @@ fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
         .filter_map(|(i, step)| {
             let LessonStep::Predict(p) = step else { return None };
             let key = answer(&lesson, p).map(|a| a.key()).unwrap_or_default();
-            Some(format!("steps[{i}], before step {} under {}: {} \u{2192} {key}", p.before, p.variant.id(), p.words()))
+            let place = lines.get(i).map_or_else(|| format!("steps[{i}]"), |l| format!("line {l}, steps[{i}]"));
+            Some(format!("{place}, before step {} under {}: {} \u{2192} {key}", p.before, p.variant.id(), p.words()))
         })
         .collect();
     (Ok(Rc::new(lesson)), Rc::new(answers))
