@@ -1,8 +1,8 @@
 //! The lesson builder: an author writes a lesson in the lesson text format (`docs/lessons.md`) on the
-//! scenario shown, adds steps of each kind at the cursor, sees what the simulator answers to each question and what
-//! is wrong and where, previews the lesson as a learner takes it, and makes the link that shares it. The
-//! file is read and checked by the core on every edit; the builder keeps its own undo, and the draft is
-//! kept in this browser (`Effect::SaveDraft`).
+//! scenario shown, adds steps of each kind at the cursor, sees what the simulator answers to each question
+//! and what is wrong and where, previews the lesson as a learner takes it, and makes the link that shares
+//! it. The text is read and checked by the core on every edit; the builder keeps its own undo, and the
+//! draft and My lessons are kept in this browser (`Effect::SaveDraft`, `Effect::SaveMine`).
 
 use std::rc::Rc;
 
@@ -19,7 +19,7 @@ const UNDO_DEPTH: usize = 100;
 /// A lesson being written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draft {
-    /// The lesson file's text.
+    /// The lesson's text (the text format; JSON reads too).
     pub text: Rc<str>,
     /// The lesson it reads as, checked against the simulator, or what is wrong and where.
     pub read: Result<Rc<Lesson>, String>,
@@ -220,7 +220,7 @@ impl Model {
 
     fn add_step(&mut self, kind: StepKind, cursor: Option<u32>) {
         let Some(text) = self.learn.draft.as_ref().map(|d| d.text.clone()) else { return };
-        match template::add_step(&text, kind, cursor) {
+        match template::add_step(&text, kind, cursor, &self.scenario.events) {
             Ok(text) => self.with_draft(|d| d.set(&text, false)),
             Err(why) => self.error(format!("The step could not be added: {why}.")),
         }

@@ -4,7 +4,8 @@
 
 use super::text::{parse_lesson_text, to_text};
 use super::Lesson;
-use crate::scenario::Scenario;
+use crate::scenario::text::event_line;
+use crate::scenario::{Event, Scenario};
 use crate::variant::Variant;
 
 /// A step the builder adds.
@@ -86,12 +87,27 @@ impl Facts {
 /// `text` (a lesson in the text format) with a step of `kind` added at its end, about the step `cursor`
 /// shows: an explanation there, a question about the step after it. The text is added to as it is (its
 /// comments and layout stay); refused while the text does not read, since the step names its brokers.
-pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>) -> Result<String, String> {
+pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>, timeline: &[Event]) -> Result<String, String> {
     let (lesson, _) = parse_lesson_text(text).map_err(|e| format!("the text does not read yet ({e})"))?;
     let mut out = text.trim_end().to_string();
     out.push_str("\n\n");
-    out.push_str(&step_lines(kind, cursor, &Facts::of(&lesson)));
+    out.push_str(&match kind {
+        StepKind::Task => task_lines(&lesson, timeline),
+        _ => step_lines(kind, cursor, &Facts::of(&lesson)),
+    });
     Ok(out)
+}
+
+/// A task whose solution is the timeline as it is (the author plays the fix there first) and whose near
+/// miss is the lesson's own story, graded by "no invariant fails as a bug" under the lesson's first variant.
+fn task_lines(lesson: &Lesson, timeline: &[Event]) -> String {
+    let lines = |events: &[Event]| events.iter().map(|e| format!("    {}\n", event_line(e))).collect::<String>();
+    format!(
+        "task: Say what the learner is to do on the timeline.\n  check: {{\"holds\": \"{}\"}}\n  solution:\n{}  wrong:\n{}",
+        Facts::of(lesson).variant,
+        lines(timeline),
+        lines(&lesson.scenario.events)
+    )
 }
 
 /// A step's lines in the text format, with words for the author to replace.
@@ -108,10 +124,7 @@ fn step_lines(kind: StepKind, cursor: Option<u32>, f: &Facts) -> String {
             let offset = if id == "record_at" { " offset=0" } else { "" };
             format!("predict {id}{broker}{offset} before={before} variant={}: Ask the learner your question.\n", f.variant)
         }
-        StepKind::Task => format!(
-            "task: Say what the learner is to do on the timeline.\n  check: {{\"holds\": \"{}\"}}\n  solution:\n  wrong:\n",
-            f.variant
-        ),
+        StepKind::Task => unreachable!("a task is written by task_lines"),
         StepKind::Compare => format!("compare variants={}: Say what to look at, side by side.\n", f.variants.join(",")),
     }
 }
@@ -142,24 +155,32 @@ mod tests {
         let mut text = new_lesson(&landing(), &[Variant::HwTruncation], Some(6));
         text.push_str("# my own note\n");
         for (id, _) in QUESTIONS {
-            text = add_step(&text, StepKind::Question(id), Some(6)).unwrap();
+            text = add_step(&text, StepKind::Question(id), Some(6), &[]).unwrap();
         }
-        text = add_step(&text, StepKind::Explain, None).unwrap();
-        text = add_step(&text, StepKind::Compare, Some(6)).unwrap();
+        text = add_step(&text, StepKind::Explain, None, &[]).unwrap();
+        text = add_step(&text, StepKind::Compare, Some(6), &[]).unwrap();
         assert!(text.contains("# my own note"), "added to as it is");
         let lesson = check_any(&text).expect("every question answers");
         assert_eq!(lesson.steps.len(), 10);
         let LessonStep::Predict(p) = &lesson.steps[1] else { panic!("a question") };
         assert_eq!((p.before, p.variant), (7, Variant::HwTruncation), "about the step after the cursor's");
-        assert!(add_step("lesson: x\n", StepKind::Explain, None)
+        assert!(add_step("lesson: x\n", StepKind::Explain, None, &[])
             .unwrap_err()
             .starts_with("the text does not read yet"));
     }
 
     #[test]
-    fn a_task_template_reads_and_says_what_it_lacks() {
-        let text = add_step(&new_lesson(&landing(), &[Variant::Kip279], None), StepKind::Task, None).unwrap();
-        let why = check_any(&text).unwrap_err();
-        assert!(why.contains("steps[1]"), "{why}");
+    fn a_task_takes_the_timeline_as_its_solution_and_the_lessons_story_as_its_near_miss() {
+        let text = new_lesson(&landing(), &[Variant::HwTruncation], None);
+        // Unchanged, the timeline is the story itself: the check says the task grades nothing.
+        let same = add_step(&text, StepKind::Task, None, &landing().events).unwrap();
+        assert!(check_any(&same).unwrap_err().contains("steps[1]"));
+        // The fix played on the timeline first: the response at step 5 arrives, so A's HW is not stale.
+        let mut fixed = landing().events;
+        fixed[5] = crate::scenario::Event::Fetch { broker: "A".into(), drop_response: false };
+        let task = add_step(&text, StepKind::Task, None, &fixed).unwrap();
+        let lesson = check_any(&task).expect("the fix passes, the story fails");
+        let LessonStep::Task(t) = &lesson.steps[1] else { panic!("a task") };
+        assert_eq!((t.solution.clone(), t.wrong.clone()), (fixed, landing().events));
     }
 }
