@@ -152,8 +152,6 @@ pub enum DraftAction {
     Share,
     /// The link's lesson reference, made by the browser, for this text.
     Linked(Rc<str>, Result<String, String>),
-    /// The draft kept in this browser, read when the lessons start.
-    Stored(String),
     /// Keep the lesson in My lessons (replacing the one kept under its id).
     Keep,
     /// Open a kept lesson in the builder (undoably).
@@ -181,7 +179,6 @@ impl Model {
             DraftAction::Share => self.share_draft(),
             DraftAction::Close => self.learn_mut().writing = false,
             DraftAction::Linked(text, made) => self.linked(&text, made),
-            DraftAction::Stored(text) => self.learn_mut().draft = Some(Draft::new(&text)),
             DraftAction::Keep => self.keep_draft(),
             DraftAction::Open(i) => {
                 let Some(text) = self.learn.mine.get(i).map(|k| k.text.clone()) else { return };

@@ -61,7 +61,7 @@ pub fn new_lesson(scenario: &Scenario, variants: &[Variant], cursor: Option<u32>
         sources: Vec::new(),
     };
     let mut text = to_text(&lesson);
-    text.push_str(&step_lines(StepKind::Explain, cursor, &Facts::of(&lesson)));
+    text.push_str(&step_lines(StepKind::Explain, cursor, &lesson, &[]));
     text
 }
 
@@ -91,10 +91,7 @@ pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>, timeline: &[Eve
     let (lesson, _) = parse_lesson_text(text).map_err(|e| format!("the text does not read yet ({e})"))?;
     let mut out = text.trim_end().to_string();
     out.push_str("\n\n");
-    out.push_str(&match kind {
-        StepKind::Task => task_lines(&lesson, timeline),
-        _ => step_lines(kind, cursor, &Facts::of(&lesson)),
-    });
+    out.push_str(&step_lines(kind, cursor, &lesson, timeline));
     Ok(out)
 }
 
@@ -111,7 +108,8 @@ fn task_lines(lesson: &Lesson, timeline: &[Event]) -> String {
 }
 
 /// A step's lines in the text format, with words for the author to replace.
-fn step_lines(kind: StepKind, cursor: Option<u32>, f: &Facts) -> String {
+fn step_lines(kind: StepKind, cursor: Option<u32>, lesson: &Lesson, timeline: &[Event]) -> String {
+    let f = &Facts::of(lesson);
     // The step after the cursor's, within the scenario.
     let before = cursor.map_or(0, |c| c + 1).min(f.events.saturating_sub(1));
     match kind {
@@ -120,11 +118,18 @@ fn step_lines(kind: StepKind, cursor: Option<u32>, f: &Facts) -> String {
             None => format!("explain: {SAY}\n"),
         },
         StepKind::Question(id) => {
-            let broker = if matches!(id, "survivors" | "hw" | "record_at") { format!(" broker={}", f.broker) } else { String::new() };
+            let broker = if matches!(id, "survivors" | "hw" | "record_at") {
+                format!(" broker={}", f.broker)
+            } else {
+                String::new()
+            };
             let offset = if id == "record_at" { " offset=0" } else { "" };
-            format!("predict {id}{broker}{offset} before={before} variant={}: Ask the learner your question.\n", f.variant)
+            format!(
+                "predict {id}{broker}{offset} before={before} variant={}: Ask the learner your question.\n",
+                f.variant
+            )
         }
-        StepKind::Task => unreachable!("a task is written by task_lines"),
+        StepKind::Task => task_lines(lesson, timeline),
         StepKind::Compare => format!("compare variants={}: Say what to look at, side by side.\n", f.variants.join(",")),
     }
 }
