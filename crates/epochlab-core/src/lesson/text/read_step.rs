@@ -50,10 +50,10 @@ pub(super) fn step(block: &Block) -> Result<Value, TextError> {
     let text_key = if kind == "predict" { "prompt" } else { kind };
     step.insert(text_key.into(), text.into());
     if kind == "predict" {
-        let Some((column, question)) = heads.next().filter(|(_, w)| !w.contains('=')) else {
-            return fail(line, head.len() + 1, "predict needs the question's kind: predict survivors, hw, leader, record_at, any_bug, logs_agree or consumer_sees");
+        let Some((_, question)) = heads.next().filter(|(_, w)| !w.contains('=')) else {
+            let kinds = "survivors, hw, leader, record_at, any_bug, logs_agree or consumer_sees";
+            return fail(line, head.len() + 1, format!("predict needs the question's kind: predict {kinds}"));
         };
-        let _ = column;
         step.insert("predict".into(), question.into());
     }
     for (column, word) in heads {
