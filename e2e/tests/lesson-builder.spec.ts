@@ -37,6 +37,11 @@ async function write(page: Page, tapOrClick: 'tap' | 'click') {
   await expect(page.getByTestId('builder-answers')).toHaveCount(1);
   await cursorAt(page, 8);
   await press('builder-add-explain');
+  // A cell of the logs pointed at is highlighted in the last explanation (the variant a phone shows first).
+  const cell = page.getByTestId('cell-hw-truncation-A-0');
+  await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await (tapOrClick === 'tap' ? cell.tap() : cell.click());
+  await expect(page.getByTestId('builder-text')).toHaveValue(/\nexplain at=8 highlight=A@0: Say what the learner sees here\.\n$/);
   // The author's own words, typed over the placeholders.
   const text = page.getByTestId('builder-text');
   const words = (await text.inputValue())

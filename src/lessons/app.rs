@@ -290,6 +290,7 @@ fn lesson_app() -> Html {
         use_effect_with((), move |_| {
             let listener = listen(handler, panels, dispatch.clone());
             let painting = crate::lessons::paint::listen(&dispatch);
+            let pointing = crate::lessons::point::listen(&dispatch);
             send(&ToPage::Ready);
             if let Some(notice) = notice {
                 send(&ToPage::Notice(notice));
@@ -303,7 +304,7 @@ fn lesson_app() -> Html {
                 }
                 None => {}
             }
-            move || drop((listener, painting))
+            move || drop((listener, painting, pointing))
         });
     }
     let m = model.borrow().clone();

@@ -137,7 +137,7 @@ pub fn lesson_builder(props: &ModelProps) -> Html {
         <section class="learn builder" aria-labelledby="builder-title" data-testid="lesson-builder">
             <header class="learn__head">
                 <h2 id="builder-title" class="learn__heading">{ "Write a lesson" }</h2>
-                <p class="learn__about">{ "On the scenario below: move the cursor to a step, add what happens there, and edit the words in the lesson's text (one line per step; its format is in docs/lessons.md). The simulator answers every question; Preview takes the lesson as a learner would." }</p>
+                <p class="learn__about">{ "On the scenario below: move the cursor to a step, add what happens there, and edit the words in the lesson's text (one line per step; its format is in docs/lessons.md). Click a cell in the logs to highlight it in the last explanation. The simulator answers every question; Preview takes the lesson as a learner would." }</p>
                 <button type="button" class="learn__close" onclick={act(d, DraftAction::Close)} aria-label="Close the lesson builder">{ "✕" }</button>
             </header>
             { add_tools(d, &question) }

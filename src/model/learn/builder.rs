@@ -152,6 +152,8 @@ pub enum DraftAction {
     Share,
     /// The link's lesson reference, made by the browser, for this text.
     Linked(Rc<str>, Result<String, String>),
+    /// A cell of the logs pointed at (`A@1`) while writing: highlighted in the last explanation.
+    Point(String),
     /// Keep the lesson in My lessons (replacing the one kept under its id).
     Keep,
     /// Open a kept lesson in the builder (undoably).
@@ -179,6 +181,7 @@ impl Model {
             DraftAction::Share => self.share_draft(),
             DraftAction::Close => self.learn_mut().writing = false,
             DraftAction::Linked(text, made) => self.linked(&text, made),
+            DraftAction::Point(word) => self.point_at(&word),
             DraftAction::Keep => self.keep_draft(),
             DraftAction::Open(i) => {
                 let Some(text) = self.learn.mine.get(i).map(|k| k.text.clone()) else { return };
@@ -232,6 +235,16 @@ impl Model {
                 self.open_lesson(lesson, Origin::Draft, 0);
             }
             Err(why) => self.error(format!("The lesson cannot be previewed yet: {why}.")),
+        }
+    }
+
+    fn point_at(&mut self, word: &str) {
+        let Some(text) = self.learn.draft.as_ref().filter(|_| self.learn.writing).map(|d| d.text.clone()) else {
+            return;
+        };
+        match template::point(&text, word) {
+            Ok(text) => self.with_draft(|d| d.set(&text, false)),
+            Err(why) => self.error(format!("The cell is not highlighted: {why}.")),
         }
     }
 

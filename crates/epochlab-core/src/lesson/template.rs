@@ -95,6 +95,27 @@ pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>, timeline: &[Eve
     Ok(out)
 }
 
+/// `text` with `word` (`A@1`, a cell) added to the highlights of its last explanation, the line kept as the
+/// author wrote it otherwise. Refused when there is no explanation to add it to.
+pub fn point(text: &str, word: &str) -> Result<String, String> {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let Some(line) = lines.iter_mut().rev().find(|l| l.starts_with("explain") && l.contains(':')) else {
+        return Err("add an explanation first: a cell you point at is highlighted in the last one".into());
+    };
+    let colon = line.find(':').unwrap_or(line.len());
+    let (head, rest) = line.split_at(colon);
+    let mut words: Vec<String> = head.split_whitespace().map(str::to_string).collect();
+    match words.iter_mut().find(|w| w.starts_with("highlight=")) {
+        Some(h) if h.split([',', '=']).any(|w| w == word) => return Ok(text.to_string()),
+        Some(h) => h.push_str(&format!(",{word}")),
+        None => words.push(format!("highlight={word}")),
+    }
+    *line = format!("{}{rest}", words.join(" "));
+    let mut out = lines.join("\n");
+    out.push('\n');
+    Ok(out)
+}
+
 /// A task whose solution is the timeline as it is (the author plays the fix there first) and whose near
 /// miss is the lesson's own story, graded by "no invariant fails as a bug" under the lesson's first variant.
 fn task_lines(lesson: &Lesson, timeline: &[Event]) -> String {
@@ -172,6 +193,18 @@ mod tests {
         assert!(add_step("lesson: x\n", StepKind::Explain, None, &[])
             .unwrap_err()
             .starts_with("the text does not read yet"));
+    }
+
+    #[test]
+    fn a_cell_pointed_at_is_highlighted_in_the_last_explanation() {
+        let text = new_lesson(&landing(), &[Variant::HwTruncation], Some(6));
+        let once = point(&text, "A@1").unwrap();
+        assert!(once.ends_with("explain at=6 highlight=A@1: Say what the learner sees here.\n"), "{once}");
+        let twice = point(&once, "B@0").unwrap();
+        assert!(twice.ends_with("explain at=6 highlight=A@1,B@0: Say what the learner sees here.\n"), "{twice}");
+        assert_eq!(point(&twice, "A@1").unwrap(), twice, "once is enough");
+        check_any(&twice).expect("checks out");
+        assert!(point("lesson: x\n", "A@1").unwrap_err().starts_with("add an explanation first"));
     }
 
     #[test]
