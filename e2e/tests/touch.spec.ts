@@ -302,9 +302,12 @@ async function embedLink(page: Page, preset: string): Promise<string> {
   await open(page);
   await page.getByText('Share, embed, export and import').click();
   if (preset === 'rejected') {
+    const before = await page.getByTestId('embed-code').inputValue();
     await page.getByTestId('import-text').fill(REJECTED);
     await page.getByTestId('import-paste').click();
     await expect(page.getByTestId('notice')).toContainText('Imported');
+    // The import is read by the lessons' module and comes back as a message: the embed code follows after.
+    await expect(page.getByTestId('embed-code')).not.toHaveValue(before);
   } else {
     await page.getByTestId('preset-picker').selectOption(preset);
   }
