@@ -107,3 +107,15 @@ export async function expectAccessible(page: Page, state: string) {
   for (const v of results.violations) console.log(`axe, ${state}: ${describe(v)}`);
   expect(blocking.map((v) => `${v.impact} ${v.id} (${v.nodes.length} nodes): ${v.help}`), `axe: serious or critical WCAG violations in state "${state}"`).toEqual([]);
 }
+
+/** Opens an address of the app afresh (a changed fragment alone would only reload the page itself). */
+export async function visit(page: Page, fragment: string) {
+  await page.goto('about:blank');
+  await page.goto(`./${fragment}`);
+}
+
+/** A phone's page never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

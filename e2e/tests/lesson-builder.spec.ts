@@ -1,5 +1,5 @@
 import { Browser, expect, Page, test } from '@playwright/test';
-import { expectAccessible, open, PHONE, shot, watchErrors } from './helpers';
+import { expectAccessible, expectNoSidewaysScroll, open, PHONE, shot, watchErrors } from './helpers';
 
 // Issue 25: an author writes a three-step lesson with one prediction in the page, previews it, shares its
 // link, and a second browser opens the link and takes the lesson, graded by the simulator.
@@ -117,8 +117,7 @@ test('on a 375 px phone an author writes, shares, and a second phone takes the l
   const page = await context.newPage();
   const link = await write(page, 'tap');
   await shot(page, testInfo, 'builder-phone');
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await context.close();
   await take(browser, link, true);
 });

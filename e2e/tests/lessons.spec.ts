@@ -1,5 +1,5 @@
 import { expect, Locator, Page, test, TestInfo } from '@playwright/test';
-import { chips, open, PHONE, shot, watchErrors } from './helpers';
+import { chips, expectNoSidewaysScroll, open, PHONE, shot, visit, watchErrors } from './helpers';
 
 /** Opens the Learn panel (its module and lesson list load on first use). */
 async function openLearn(page: Page) {
@@ -8,22 +8,10 @@ async function openLearn(page: Page) {
   await expect(page.getByTestId('lesson-committed-record-lost')).toBeVisible();
 }
 
-/** Opens an address of the app afresh (a changed fragment alone would only reload the page itself). */
-async function visit(page: Page, fragment: string) {
-  await page.goto('about:blank');
-  await page.goto(`./${fragment}`);
-}
-
 /** A tap on an element brought to the middle of the screen, clear of the phone's docked palette. */
 async function tap(target: Locator) {
   await target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await target.tap();
-}
-
-/** A phone's page never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 const counter = (page: Page) => page.getByTestId('lesson-counter');

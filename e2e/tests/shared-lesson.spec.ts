@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, Page, test } from '@playwright/test';
-import { open, PHONE, shot, watchErrors } from './helpers';
+import { expectNoSidewaysScroll, open, PHONE, shot, visit, watchErrors } from './helpers';
 
 // Issue 25: an author's lesson travels whole in a link (`#lesson=~…`, made by `epochlab lesson link`; the
 // CLI's tests check that these files are its output), is taken as a learner takes a shipped one, shows
@@ -13,12 +13,6 @@ const HOSTILE = fixture('hostile-lesson');
 const counter = (page: Page) => page.getByTestId('lesson-counter');
 const next = (page: Page) => page.getByTestId('lesson-next');
 const progress = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('epochlab.lessons.v1') ?? '{"lessons":{}}').lessons);
-
-/** Opens an address of the app afresh (a changed fragment alone would only reload the page itself). */
-async function visit(page: Page, fragment: string) {
-  await page.goto('about:blank');
-  await page.goto(`./${fragment}`);
-}
 
 test('a shared lesson opens from its link, its question is graded, and its progress is kept apart', async ({ page, browser }, testInfo) => {
   const errors = watchErrors(page);
@@ -75,8 +69,7 @@ test('on a 375 px phone, what a shared lesson says is shown as text, never run, 
   const kept = await progress(page);
   expect(kept['committed-record-lost']).toBeUndefined();
   expect(kept['shared:committed-record-lost']).toEqual({ step: 0, done: false });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   errors.check();
   await context.close();
 });

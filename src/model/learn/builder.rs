@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use epochlab_core::lesson::template::{self, StepKind};
-use epochlab_core::lesson::text::{check_any, parse_lesson_text};
+use epochlab_core::lesson::text::check_any_placed;
 use epochlab_core::lesson::{answer, Lesson, LessonStep};
 
 use super::Origin;
@@ -76,12 +76,11 @@ impl Draft {
 
 /// The lesson a text reads as and its questions' answers, or the first problem and its line.
 fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
-    let lesson = match check_any(text) {
-        Ok(lesson) => lesson,
+    // With the line each step is on, to say where each answer belongs (a JSON text has none).
+    let (lesson, lines) = match check_any_placed(text) {
+        Ok((lesson, lines)) => (lesson, lines.map(|l| l.steps).unwrap_or_default()),
         Err(why) => return (Err(why), Rc::default()),
     };
-    // The line each step is on, to say where each answer belongs (a JSON text has none).
-    let lines = parse_lesson_text(text).map(|(_, lines)| lines.steps).unwrap_or_default();
     let answers = lesson
         .steps
         .iter()

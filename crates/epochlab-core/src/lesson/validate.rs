@@ -23,6 +23,9 @@ enum Rules {
 }
 
 fn check(lesson: &Lesson, rules: Rules) -> Result<(), LessonError> {
+    // Run only if an explanation highlights a cell, and then once.
+    let reach_once = std::cell::OnceCell::new();
+    let reach = || reach_once.get_or_init(|| log_reach(lesson)).as_slice();
     let steps = lesson.scenario.events.len() as u32;
     for (i, step) in lesson.steps.iter().enumerate() {
         let at = format!("steps[{i}]");
@@ -37,7 +40,7 @@ fn check(lesson: &Lesson, rules: Rules) -> Result<(), LessonError> {
                 if !in_range || !brokers {
                     return problem(&at, "points at a step or broker the scenario does not have");
                 }
-                if let Some(h) = highlight.iter().find(|h| !offset_ever_held(lesson, h)) {
+                if let Some(h) = highlight.iter().find(|h| !offset_ever_held(lesson, reach(), h)) {
                     let (broker, offset) = (h.broker.as_deref().unwrap_or("?"), h.offset.unwrap_or(0));
                     return problem(
                         &at,
@@ -54,14 +57,23 @@ fn check(lesson: &Lesson, rules: Rules) -> Result<(), LessonError> {
 }
 
 /// A highlighted cell is one the broker's log holds at some step under some variant the lesson shows (a
-/// highlight without an offset, a row or a chip, always is).
-fn offset_ever_held(lesson: &Lesson, h: &Highlight) -> bool {
+/// highlight without an offset, a row or a chip, always is). `reach` is [`log_reach`]'s.
+fn offset_ever_held(lesson: &Lesson, reach: &[u32], h: &Highlight) -> bool {
     let (Some(broker), Some(offset)) = (h.broker.as_deref(), h.offset) else { return true };
-    let Some(b) = lesson.scenario.broker_index(broker) else { return false };
-    lesson.variants.iter().any(|v| {
-        let trace = crate::run_variant(&lesson.scenario, *v);
-        trace.steps.iter().any(|s| s.state.replicas[b].leo() > offset)
-    })
+    lesson.scenario.broker_index(broker).is_some_and(|b| reach.get(b).is_some_and(|leo| *leo > offset))
+}
+
+/// Each broker's longest log at any step under any variant the lesson shows: the lesson's runs, once.
+fn log_reach(lesson: &Lesson) -> Vec<u32> {
+    let mut reach = vec![0; lesson.scenario.brokers.len()];
+    for v in &lesson.variants {
+        for step in &crate::run_variant(&lesson.scenario, *v).steps {
+            for (leo, r) in reach.iter_mut().zip(&step.state.replicas) {
+                *leo = (*leo).max(r.leo());
+            }
+        }
+    }
+    reach
 }
 
 fn problem(at: &str, message: impl Into<String>) -> Result<(), LessonError> {

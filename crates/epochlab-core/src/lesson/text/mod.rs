@@ -28,13 +28,18 @@ use crate::scenario::text::looks_like_json;
 /// simulator. The first problem is the error: in JSON, named by its place (`steps[2]: …`); in text, by its
 /// line (`line 9, column 1: steps[2]: …`).
 pub fn check_any(content: &str) -> Result<Lesson, String> {
+    check_any_placed(content).map(|(lesson, _)| lesson)
+}
+
+/// [`check_any`], with where each step is when the lesson was text.
+pub fn check_any_placed(content: &str) -> Result<(Lesson, Option<LessonLines>), String> {
     if looks_like_json(content) {
         let lesson = super::parse_lesson(content.trim_start_matches('\u{feff}')).map_err(|e| e.to_string())?;
-        return validate(&lesson).map(|()| lesson).map_err(|e| e.to_string());
+        return validate(&lesson).map(|()| (lesson, None)).map_err(|e| e.to_string());
     }
     let (lesson, lines) = parse_lesson_text(content).map_err(|e| e.to_string())?;
     validate(&lesson).map_err(|e| lines.placed(&e).to_string())?;
-    Ok(lesson)
+    Ok((lesson, Some(lines)))
 }
 
 /// A lesson file's JSON, from either form (a link carries JSON): JSON as it is, text converted. Errors in

@@ -45,7 +45,7 @@ impl LessonLines {
     }
 }
 
-fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, TextError> {
+pub(super) fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, TextError> {
     Err(TextError { line, column, message: message.into() })
 }
 

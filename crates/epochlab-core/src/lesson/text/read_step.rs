@@ -3,12 +3,8 @@
 
 use serde_json::{json, Map, Value};
 
-use super::read::{events, prose, Block};
+use super::read::{events, fail, prose, Block};
 use crate::scenario::text::TextError;
-
-fn fail<T>(line: usize, column: usize, message: impl Into<String>) -> Result<T, TextError> {
-    Err(TextError { line, column, message: message.into() })
-}
 
 /// The words of a step's head with their 1-based columns.
 fn head_words(head: &str) -> Vec<(usize, &str)> {
