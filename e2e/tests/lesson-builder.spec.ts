@@ -42,6 +42,11 @@ async function write(page: Page, tapOrClick: 'tap' | 'click') {
   await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await (tapOrClick === 'tap' ? cell.tap() : cell.click());
   await expect(page.getByTestId('builder-text')).toHaveValue(/\nexplain at=8 highlight=A@0: Say what the learner sees here\.\n$/);
+  // So are a broker's row and a step's chip (the chip's editor opens too, and is closed).
+  await press('broker-hw-truncation-B');
+  await press('chip-8');
+  await expect(page.getByTestId('builder-text')).toHaveValue(/\nexplain at=8 highlight=A@0,B,#8: Say what the learner sees here\.\n$/);
+  await page.keyboard.press('Escape');
   // The author's own words, typed over the placeholders.
   const text = page.getByTestId('builder-text');
   const words = (await text.inputValue())
@@ -95,10 +100,9 @@ test('an author writes a three-step lesson on a desktop, shares it, and a second
   const link = await write(page, 'click');
   await shot(page, testInfo, 'builder-desktop');
   errors.check();
-  // Kept in My lessons; the draft too: a reload and "Write a lesson" bring both back.
+  // Kept in My scenarios, beside the scenarios; the draft too: a reload and "Write a lesson" bring both back.
   await page.getByTestId('builder-keep').click();
-  const mine = page.getByTestId('my-lesson-kip-101-scenario-1-a-committed');
-  await expect(mine).toContainText('My stale high watermark');
+  await expect(page.getByTestId('notice')).toContainText('in My scenarios');
   const kept = await page.getByTestId('builder-text').inputValue();
   await page.reload();
   await page.getByTestId('learn-toggle').click();
@@ -106,8 +110,20 @@ test('an author writes a three-step lesson on a desktop, shares it, and a second
   await expect(page.getByTestId('builder-text')).toHaveValue(kept);
   await page.getByTestId('builder-fresh').click();
   await expect(page.getByTestId('builder-text')).not.toHaveValue(kept);
+  await page.getByTestId('builder-close').click();
+  await expect(page.getByTestId('lesson-builder')).toHaveCount(0);
+  await page.getByTestId('my-scenarios').locator('summary').click();
+  const mine = page.getByTestId('my-lesson-kip-101-scenario-1-a-committed');
+  await expect(mine).toContainText('My stale high watermark');
+  await shot(page, testInfo, 'my-scenarios-with-a-lesson');
+  // Removed and put back, then opened in the builder, which comes into view with the kept text.
+  await mine.getByTestId('my-lesson-remove').click();
+  await expect(mine).toHaveCount(0);
+  await page.getByTestId('my-lesson-restore').click();
   await mine.getByTestId('my-lesson-open').click();
   await expect(page.getByTestId('builder-text')).toHaveValue(kept);
+  await expect(page.locator('#builder-title')).toBeFocused();
+  await expect(page.locator('#builder-title')).toBeInViewport();
   await take(browser, link, false);
 });
 

@@ -26,7 +26,7 @@ pub const PROGRESS_KEY: &str = "epochlab.lessons.v1";
 /// The lesson being written in the builder (its file's text).
 pub const DRAFT_KEY: &str = "epochlab.lesson-draft.v1";
 
-/// The author's kept lessons (My lessons), and where unreadable ones are set aside.
+/// The author's kept lessons (listed in My scenarios), and where unreadable ones are set aside.
 pub const MINE_KEY: &str = "epochlab.my-lessons.v1";
 const MINE_ASIDE_KEY: &str = "epochlab.my-lessons.v1.unreadable";
 
@@ -154,7 +154,7 @@ pub fn save_draft(text: &str) -> Result<(), String> {
     set(DRAFT_KEY, text)
 }
 
-/// My lessons as stored.
+/// The kept lessons as stored.
 pub fn load_mine() -> Option<String> {
     get(MINE_KEY)
 }

@@ -3,13 +3,11 @@
 //! the lessons' module.
 
 pub mod controls;
-pub mod disclosure;
 pub mod explanation;
 pub mod header;
 pub mod lazy_panel;
 pub mod lessons;
 pub mod log_grid;
-pub mod my_scenarios;
 pub mod notice;
 pub mod palette;
 pub mod panels;

@@ -68,17 +68,24 @@ fn first_model(embedded: bool) -> (Model, Option<Notice>) {
     (m, notice.or(mine_notice))
 }
 
-/// My lessons as stored, and what to say if some or all could not be read (what cannot be read is kept
+/// The lessons kept as stored, and what to say if some or all could not be read (what cannot be read is kept
 /// aside, never written over).
 fn stored_mine() -> (Vec<KeptLesson>, Option<Notice>) {
     let Some(text) = storage::load_mine() else { return (Vec::new(), None) };
     let say = |text: String| Some(Notice { error: true, text, undo: false });
     match mine_from_json(&text) {
         Ok((mine, 0)) => (mine, None),
-        Ok((mine, skipped)) => (mine, say(format!("{skipped} of My lessons could not be read and were left out."))),
+        Ok((mine, skipped)) => {
+            (mine, say(format!("{skipped} of the lessons kept in My scenarios could not be read and were left out.")))
+        }
         Err(why) => {
             storage::set_aside_mine(&text);
-            (Vec::new(), say(format!("My lessons could not be read ({why}); what was stored is kept aside.")))
+            (
+                Vec::new(),
+                say(format!(
+                    "The lessons kept in My scenarios could not be read ({why}); what was stored is kept aside."
+                )),
+            )
         }
     }
 }
@@ -126,7 +133,7 @@ fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded:
             }
             Effect::SaveMine if !embedded => {
                 if let Err(why) = storage::save_mine(&mine_to_json(&model.learn.mine)) {
-                    let text = format!("My lessons could not be kept in this browser ({why}).");
+                    let text = format!("The lessons kept in My scenarios could not be saved in this browser ({why}).");
                     send(&ToPage::Notice(Notice { error: true, text, undo: false }));
                 }
             }
@@ -231,6 +238,12 @@ fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventL
             Ok(ToLessons::Select(step)) => {
                 let mut next = (**model.borrow()).clone();
                 next.selected = step.map(|s| s as usize);
+                *model.borrow_mut() = Rc::new(next);
+                redraw.force_update();
+            }
+            Ok(ToLessons::Library(listing)) => {
+                let mut next = (**model.borrow()).clone();
+                next.learn_mut().listing = Rc::new(*listing);
                 *model.borrow_mut() = Rc::new(next);
                 redraw.force_update();
             }

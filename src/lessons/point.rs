@@ -1,6 +1,7 @@
-//! Pointing at the logs while writing a lesson (lessons' module only): a click on a cell of a broker's log
-//! (not one being painted for a question) is `DraftAction::Point`, which the model takes only while the
-//! builder is open: the cell is highlighted in the lesson's last explanation.
+//! Pointing while writing a lesson (lessons' module only): a click on a cell of a broker's log (not one
+//! being painted for a question), on a broker's row or on a step's chip is `DraftAction::Point`, which the
+//! model takes only while the builder is open: it is highlighted in the lesson's last explanation (`A@1`,
+//! `A`, `#5`).
 
 use epochlab_core::Variant;
 use gloo::events::{EventListener, EventListenerOptions, EventListenerPhase};
@@ -19,15 +20,33 @@ fn cell_word(test_id: &str) -> Option<String> {
     (!broker.is_empty()).then(|| format!("{broker}@{offset}"))
 }
 
-/// The cell a click is on, as a highlight word, while the builder is open (only then is it news).
+/// `A` for a broker row's label, `broker-<variant>-<broker>`.
+fn row_word(test_id: &str) -> Option<String> {
+    let rest = test_id.strip_prefix("broker-")?;
+    let broker = Variant::ALL.iter().find_map(|v| rest.strip_prefix(v.id())?.strip_prefix('-'))?;
+    (!broker.is_empty()).then(|| broker.to_string())
+}
+
+/// `#5` for a step's chip, `chip-<step>`.
+fn chip_word(test_id: &str) -> Option<String> {
+    let step: u32 = test_id.strip_prefix("chip-")?.parse().ok()?;
+    Some(format!("#{step}"))
+}
+
+/// A log cell, a broker row's label, a step's chip (not the reason inside it).
+const POINTABLE: &str =
+    "[data-testid^=\"cell-\"], .log-grid__label[data-testid^=\"broker-\"], button[data-testid^=\"chip-\"]";
+
+/// What a click is on, as a highlight word, while the builder is open (only then is it news).
 fn pointed(e: &web_sys::Event) -> Option<String> {
     gloo::utils::document().query_selector("[data-testid=\"lesson-builder\"]").ok()??;
     let el = e.target()?.dyn_into::<web_sys::Element>().ok()?;
-    let cell = el.closest("[data-testid^=\"cell-\"]").ok()??;
-    if cell.has_attribute("data-paint") {
+    let target = el.closest(POINTABLE).ok()??;
+    if target.has_attribute("data-paint") {
         return None;
     }
-    cell_word(&cell.get_attribute("data-testid")?)
+    let id = target.get_attribute("data-testid")?;
+    cell_word(&id).or_else(|| row_word(&id)).or_else(|| chip_word(&id))
 }
 
 /// Listen on the window, beside the page's own handling of the click.
@@ -43,7 +62,7 @@ pub fn listen(dispatch: &Dispatch) -> EventListener {
 
 #[cfg(test)]
 mod tests {
-    use super::cell_word;
+    use super::{cell_word, chip_word, row_word};
 
     #[test]
     fn a_cells_test_id_names_its_broker_and_offset() {
@@ -51,5 +70,13 @@ mod tests {
         assert_eq!(cell_word("cell-kip-279-broker-2-12").as_deref(), Some("broker-2@12"));
         assert_eq!(cell_word("cell-kip-999-A-1"), None);
         assert_eq!(cell_word("cell-kip-279-A-x"), None);
+    }
+
+    #[test]
+    fn a_rows_label_names_its_broker_and_a_chip_its_step() {
+        assert_eq!(row_word("broker-kip-279-broker-2").as_deref(), Some("broker-2"));
+        assert_eq!(row_word("broker-kip-279-"), None);
+        assert_eq!(chip_word("chip-12").as_deref(), Some("#12"));
+        assert_eq!(chip_word("chip-12-reason"), None, "a chip's reason is inside its chip, not a chip");
     }
 }

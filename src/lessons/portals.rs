@@ -8,6 +8,7 @@ use yew::prelude::*;
 use crate::components::panels::checker_panel::CheckerPanel;
 use crate::components::panels::config::ConfigPanel;
 use crate::components::panels::editor::EventEditor;
+use crate::components::panels::my_scenarios::MyScenarios;
 use crate::components::panels::sequence::SequenceDiagram;
 use crate::components::panels::share_panel::SharePanel;
 use crate::components::panels::text_panel::TextPanel;
@@ -24,6 +25,7 @@ fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
         Panel::Checker => html! { <CheckerPanel {model} {dispatch} /> },
         Panel::Share => html! { <SharePanel {model} {dispatch} /> },
         Panel::Editor => html! { <EventEditor {model} {dispatch} /> },
+        Panel::Saved => html! { <MyScenarios {model} {dispatch} /> },
     }
 }
 
@@ -45,8 +47,9 @@ pub fn portals(open: Panels, ever_opened: Panels, model: &Rc<Model>, dispatch: &
         .into_iter()
         .filter(|p| ever_opened.is_open(*p) || open.is_open(*p))
         .map(|p| {
-            // Share exports the whole; the editor edits the page's own timeline, as the page drew it before.
-            let shown = if matches!(p, Panel::Share | Panel::Editor) { model } else { &held_back };
+            // Share exports the whole; the editor edits the page's own timeline, as the page drew it before;
+            // My scenarios names the whole.
+            let shown = if matches!(p, Panel::Share | Panel::Editor | Panel::Saved) { model } else { &held_back };
             let drawn = if open.is_open(p) { contents(p, shown, dispatch) } else { Html::default() };
             portal_into(p.root_id(), drawn)
         })

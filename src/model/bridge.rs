@@ -9,6 +9,7 @@ use epochlab_core::lesson::Highlight;
 use epochlab_core::Variant;
 use serde_json::Value;
 
+use super::listing::Listing;
 use super::panels::{Forwarded, Panels};
 use super::splice::Splice;
 use super::Notice;
@@ -90,6 +91,8 @@ pub enum ToLessons {
     Select(Option<u32>),
     /// Read and import a file in the text format.
     ReadFile(FileImport),
+    /// What My scenarios lists (the page keeps the scenarios; the module draws the panel).
+    Library(Box<Listing>),
 }
 
 /// A cursor message, the same both ways.
@@ -228,6 +231,7 @@ impl ToLessons {
             ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
             ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
             ToLessons::Select(step) => format!(r#"{{"type":"select","cursor":{}}}"#, number(*step)),
+            ToLessons::Library(l) => format!(r#"{{"type":"library","listing":{}}}"#, l.to_value()),
             ToLessons::ReadFile(t) => {
                 let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
                 // A PNG's bytes as the characters U+0000 to U+00FF, one per byte.
@@ -256,6 +260,9 @@ impl ToLessons {
             Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
             Some("select") => cursor_of(&v).map(ToLessons::Select),
             Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
+            Some("library") => {
+                Listing::from_value(v.get("listing").ok_or("no listing")?).map(|l| ToLessons::Library(Box::new(l)))
+            }
             Some("shown") => {
                 let s = v.get("snapshot").ok_or("no snapshot")?;
                 snapshot::from_value(s).map(|s| ToLessons::Shown(Box::new(s)))
@@ -324,6 +331,10 @@ mod tests {
             ToLessons::Panels(panels),
             ToLessons::ReadFile(text),
             ToLessons::ReadFile(png),
+            ToLessons::Library(Box::new(Listing {
+                entries: vec![super::super::listing::Listed { id: 3, name: "a \"b\"".into(), edited: 7 }],
+                open: Some(3),
+            })),
         ] {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }

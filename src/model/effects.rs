@@ -38,7 +38,7 @@ pub enum Effect {
     PackLesson(Rc<str>),
     /// Keep the lesson being written in this browser (this text).
     SaveDraft(Rc<str>),
-    /// Store My lessons.
+    /// Store the lessons kept in My scenarios.
     SaveMine,
 }
 
@@ -176,6 +176,11 @@ impl Model {
         }
         if now.ready && (self.selected != before.selected || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Select(self.selected.map(|s| s as u32)).to_json()));
+        }
+        let listed = !Rc::ptr_eq(&before.library, &self.library) || self.library_id != before.library_id;
+        if now.ready && (listed || now.mirrors != was.mirrors) {
+            let listing = crate::model::listing::Listing::of(&self.library, self.library_id);
+            effects.push(Effect::ToLessons(ToLessons::Library(Box::new(listing)).to_json()));
         }
         if let Some(import) = now.file_import.as_ref().filter(|_| now.ready) {
             if now.file_import != was.file_import || now.mirrors != was.mirrors {

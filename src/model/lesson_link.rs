@@ -212,9 +212,10 @@ mod tests {
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
         let sent: Vec<&str> =
             effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
-        assert!(sent.len() == 4 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
+        assert!(sent.len() == 5 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
         assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
         assert_eq!(sent[3], r#"{"type":"select","cursor":null}"#, "and which event is selected");
+        assert_eq!(sent[4], r#"{"type":"library","listing":{"entries":[],"open":null}}"#, "and what My scenarios lists");
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
     }

@@ -16,6 +16,7 @@ mod focus;
 mod history;
 pub mod learn;
 mod lesson_link;
+pub mod listing;
 mod load;
 mod notices;
 pub mod panels;

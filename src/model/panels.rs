@@ -1,6 +1,6 @@
 //! The panels drawn by the second wasm module (the one the lessons live in), so that their code is not
 //! part of the page's first download: the configuration, the message diagram, the scenario as text, the
-//! model checker, and share and export. The page draws each panel's frame (its summary or toggle, and an empty root the module
+//! model checker, share and export, and My scenarios. The page draws each panel's frame (its summary or toggle, and an empty root the module
 //! draws into); the module draws an open panel's contents from its mirror of what the page shows, and sends
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
@@ -22,11 +22,13 @@ pub enum Panel {
     Share,
     /// The selected event's editor: open while an event is selected on a page that may edit.
     Editor,
+    /// The scenario's name and description, and My scenarios (with the lessons the user wrote).
+    Saved,
 }
 
 impl Panel {
-    pub const ALL: [Panel; 6] =
-        [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share, Panel::Editor];
+    pub const ALL: [Panel; 7] =
+        [Panel::Config, Panel::Messages, Panel::Text, Panel::Checker, Panel::Share, Panel::Editor, Panel::Saved];
 
     /// The element the module draws the panel into.
     pub fn root_id(self) -> &'static str {
@@ -37,6 +39,7 @@ impl Panel {
             Panel::Checker => "checker-root",
             Panel::Share => "share-root",
             Panel::Editor => "editor-root",
+            Panel::Saved => "saved-root",
         }
     }
 
@@ -88,7 +91,7 @@ pub enum Forwarded {
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
     /// A bounded-proof stamp to put on the address.
     AddProof(String),
-    /// A change in the configuration panel (one of the actions [`config_words`] words).
+    /// A change in the configuration panel or My scenarios (one of the actions [`config_words`] words).
     Config(Box<Action>),
     /// The editor's new event for a step, in a scenario of the brokers it is read against.
     Edit { step: usize, carrier: Box<Scenario> },
@@ -100,10 +103,16 @@ pub enum Forwarded {
     CloseEditor,
 }
 
-/// A configuration action in words: its name and up to two arguments.
+/// A configuration or My scenarios action in words: its name and up to two arguments.
 fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
     let one = |name, arg: &str| Some((name, arg.to_string(), String::new()));
     match action {
+        Action::SetName(name) => one("name", name),
+        Action::SetDescription(words) => one("description", words),
+        Action::OpenSaved(id) => one("open-saved", &id.to_string()),
+        Action::RenameSaved(id, name) => Some(("rename-saved", id.to_string(), name.clone())),
+        Action::DuplicateSaved(id) => one("duplicate-saved", &id.to_string()),
+        Action::DeleteSaved(id) => one("delete-saved", &id.to_string()),
         Action::ToggleVariant(v) => one("variant", v.id()),
         Action::AddBroker => one("add-broker", ""),
         Action::RemoveBroker(b) => one("remove-broker", b),
@@ -128,7 +137,14 @@ fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
         "manual" => Some(Policy::Manual),
         _ => None,
     };
+    let id = || arg.parse::<u64>().ok();
     Some(match name {
+        "name" => Action::SetName(arg.to_string()),
+        "description" => Action::SetDescription(arg.to_string()),
+        "open-saved" => Action::OpenSaved(id()?),
+        "rename-saved" => Action::RenameSaved(id()?, second.to_string()),
+        "duplicate-saved" => Action::DuplicateSaved(id()?),
+        "delete-saved" => Action::DeleteSaved(id()?),
         "variant" => Action::ToggleVariant(Variant::from_id(arg)?),
         "add-broker" => Action::AddBroker,
         "remove-broker" => Action::RemoveBroker(arg.to_string()),
@@ -328,6 +344,12 @@ mod tests {
             Action::Remove(4),
             Action::StartPlacing(PlaceSource::Existing(2)),
             Action::Select(None),
+            Action::SetName("Mine \"1\"".into()),
+            Action::SetDescription("two\nlines".into()),
+            Action::OpenSaved(7),
+            Action::RenameSaved(7, "renamed".into()),
+            Action::DuplicateSaved(7),
+            Action::DeleteSaved(u64::MAX),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");
@@ -355,6 +377,6 @@ mod tests {
         assert!(p.is_open(Panel::Share) && !p.is_open(Panel::Text) && p.any());
         let v: Value = serde_json::from_str(&p.to_json()).expect("json");
         assert_eq!(Panels::from_json(&v), Ok(p));
-        assert!(Panels::from_json(&Value::from(64)).is_err());
+        assert!(Panels::from_json(&Value::from(128)).is_err());
     }
 }

@@ -14,11 +14,9 @@ use crate::browser::listeners::{
 use crate::browser::pointer_drag::{use_pointer_drag, PointerDrag};
 use crate::browser::{storage, web};
 use crate::components::controls::Controls;
-use crate::components::disclosure::Disclosure;
 use crate::components::header::{headline, undo_buttons, Header};
 use crate::components::lazy_panel::{lazy_root, load_failed, LazyPanel};
 use crate::components::log_grid::Legend;
-use crate::components::my_scenarios::MyScenarios;
 use crate::components::notice::NoticeBanner;
 use crate::components::palette::Palette;
 use crate::components::timeline::{chip_text, Timeline};
@@ -394,9 +392,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
                 <LazyPanel summary="Configuration: variants, brokers, cluster settings" testid="config-panel" failed={failed.clone()} panel={Panel::Config} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Messages: a sequence diagram of the shown variants" testid="messages-panel" failed={failed.clone()} panel={Panel::Messages} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Find the shortest failure (model checker) and shrink a scenario" testid="checker" failed={failed.clone()} panel={Panel::Checker} dispatch={dispatch.clone()} open={model.lessons.panels.is_open(Panel::Checker)} />
-                <Disclosure summary="Name, description and My scenarios" testid="my-scenarios">
-                    <MyScenarios model={model.clone()} dispatch={dispatch.clone()} />
-                </Disclosure>
+                <LazyPanel summary="Name, description and My scenarios" testid="my-scenarios" failed={failed.clone()} panel={Panel::Saved} dispatch={dispatch.clone()} />
                 <LazyPanel summary="Share, embed, export and import" testid="share-panel" failed={failed.clone()} panel={Panel::Share} dispatch={dispatch.clone()} />
             </main>
             { parts.ghost }

@@ -11,7 +11,7 @@ use crate::browser::web;
 use crate::components::panels::share_panel::copy;
 use crate::components::{Dispatch, ModelProps};
 use crate::formats::link;
-use crate::model::learn::{Draft, DraftAction, KeptLesson};
+use crate::model::learn::{Draft, DraftAction};
 use crate::model::{Action, LearnAction};
 
 fn act(d: &Dispatch, a: DraftAction) -> Callback<MouseEvent> {
@@ -102,33 +102,21 @@ fn share_rows(draft: &Draft, d: &Dispatch) -> Html {
     }
 }
 
-/// The author's kept lessons, each to open in the builder or remove.
-fn my_lessons(mine: &[KeptLesson], d: &Dispatch) -> Html {
-    if mine.is_empty() {
-        return html! { <p class="builder__mine-empty" data-testid="my-lessons-empty">{ "My lessons: none kept yet in this browser." }</p> };
-    }
-    let item = |(i, k): (usize, &KeptLesson)| {
-        html! {
-            <li data-testid={format!("my-lesson-{}", k.id)}>
-                <span class="builder__mine-title">{ format!("{} ({})", k.title, k.id) }</span>
-                <button type="button" onclick={act(d, DraftAction::Open(i))} data-testid="my-lesson-open">{ "Open" }</button>
-                <button type="button" onclick={act(d, DraftAction::Forget(i))} data-testid="my-lesson-remove">{ "Remove" }</button>
-            </li>
-        }
-    };
-    html! {
-        <section class="builder__mine" aria-label="My lessons">
-            <h3>{ "My lessons" }</h3>
-            <ul data-testid="my-lessons">{ for mine.iter().enumerate().map(item) }</ul>
-        </section>
-    }
-}
-
 /// The builder (nothing while it is closed).
 #[function_component(LessonBuilder)]
 pub fn lesson_builder(props: &ModelProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let question = use_state(|| QUESTIONS[0].0);
+    let heading = use_node_ref();
+    {
+        // Opened from My scenarios, below the timeline, the builder above it is brought into view.
+        let heading = heading.clone();
+        use_effect_with(m.learn.writing, move |writing| {
+            if let Some(h) = heading.cast::<web_sys::HtmlElement>().filter(|_| *writing) {
+                let _ = h.focus();
+            }
+        });
+    }
     let Some(draft) = m.learn.draft.as_ref().filter(|_| m.learn.writing) else { return Html::default() };
     let on_text = d.reform(|e: InputEvent| {
         Action::Learn(LearnAction::Draft(DraftAction::Text(e.target_unchecked_into::<HtmlTextAreaElement>().value())))
@@ -136,9 +124,9 @@ pub fn lesson_builder(props: &ModelProps) -> Html {
     html! {
         <section class="learn builder" aria-labelledby="builder-title" data-testid="lesson-builder">
             <header class="learn__head">
-                <h2 id="builder-title" class="learn__heading">{ "Write a lesson" }</h2>
-                <p class="learn__about">{ "On the scenario below: move the cursor to a step, add what happens there, and edit the words in the lesson's text (one line per step; its format is in docs/lessons.md). Click a cell in the logs to highlight it in the last explanation. The simulator answers every question; Preview takes the lesson as a learner would." }</p>
-                <button type="button" class="learn__close" onclick={act(d, DraftAction::Close)} aria-label="Close the lesson builder">{ "✕" }</button>
+                <h2 id="builder-title" class="learn__heading" tabindex="-1" ref={heading}>{ "Write a lesson" }</h2>
+                <p class="learn__about">{ "On the scenario below: move the cursor to a step, add what happens there, and edit the words in the lesson's text (one line per step; its format is in docs/lessons.md). Click a cell of the logs, a broker's row or a step's chip to highlight it in the last explanation. The simulator answers every question; Preview takes the lesson as a learner would." }</p>
+                <button type="button" class="learn__close" onclick={act(d, DraftAction::Close)} aria-label="Close the lesson builder" data-testid="builder-close">{ "✕" }</button>
             </header>
             { add_tools(d, &question) }
             { history_tools(draft, d) }
@@ -149,10 +137,9 @@ pub fn lesson_builder(props: &ModelProps) -> Html {
             <div class="builder__tools">
                 <button type="button" onclick={act(d, DraftAction::Preview)} data-testid="builder-preview">{ "Preview as a learner" }</button>
                 <button type="button" onclick={act(d, DraftAction::Share)} data-testid="builder-share">{ "Make a link" }</button>
-                <button type="button" onclick={act(d, DraftAction::Keep)} data-testid="builder-keep">{ "Keep in My lessons" }</button>
+                <button type="button" onclick={act(d, DraftAction::Keep)} data-testid="builder-keep">{ "Keep in My scenarios" }</button>
             </div>
             { share_rows(draft, d) }
-            { my_lessons(&m.learn.mine, d) }
         </section>
     }
 }

@@ -2,7 +2,8 @@
 //! scenario shown, adds steps of each kind at the cursor, sees what the simulator answers to each question
 //! and what is wrong and where, previews the lesson as a learner takes it, and makes the link that shares
 //! it. The text is read and checked by the core on every edit; the builder keeps its own undo, and the
-//! draft and My lessons are kept in this browser (`Effect::SaveDraft`, `Effect::SaveMine`).
+//! draft and the lessons kept in My scenarios are kept in this browser (`Effect::SaveDraft`,
+//! `Effect::SaveMine`).
 
 use std::rc::Rc;
 
@@ -95,7 +96,7 @@ fn read(text: &str) -> (Result<Rc<Lesson>, String>, Rc<Vec<String>>) {
     (Ok(Rc::new(lesson)), Rc::new(answers))
 }
 
-/// A lesson the author kept in My lessons (this browser).
+/// A lesson the author kept in My scenarios (this browser).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct KeptLesson {
     pub id: String,
@@ -151,14 +152,17 @@ pub enum DraftAction {
     Share,
     /// The link's lesson reference, made by the browser, for this text.
     Linked(Rc<str>, Result<String, String>),
-    /// A cell of the logs pointed at (`A@1`) while writing: highlighted in the last explanation.
+    /// A cell, a broker's row or a step's chip pointed at (`A@1`, `A`, `#5`) while writing: highlighted in
+    /// the last explanation.
     Point(String),
-    /// Keep the lesson in My lessons (replacing the one kept under its id).
+    /// Keep the lesson in My scenarios (replacing the one kept under its id).
     Keep,
     /// Open a kept lesson in the builder (undoably).
     Open(usize),
-    /// Take a lesson out of My lessons.
+    /// Take a lesson out of My scenarios.
     Forget(usize),
+    /// Put back the lesson taken out last.
+    Restore,
     Close,
 }
 
@@ -182,19 +186,36 @@ impl Model {
             DraftAction::Linked(text, made) => self.linked(&text, made),
             DraftAction::Point(word) => self.point_at(&word),
             DraftAction::Keep => self.keep_draft(),
-            DraftAction::Open(i) => {
-                let Some(text) = self.learn.mine.get(i).map(|k| k.text.clone()) else { return };
-                self.with_draft(|d| d.set(&text, false));
-            }
-            DraftAction::Forget(i) => {
-                if i < self.learn.mine.len() {
-                    let mut mine = (*self.learn.mine).clone();
-                    let gone = mine.remove(i);
-                    self.learn_mut().mine = Rc::new(mine);
-                    self.inform(format!("Removed \u{201c}{}\u{201d} from My lessons.", gone.title));
-                }
-            }
+            DraftAction::Open(i) => self.open_kept(i),
+            DraftAction::Forget(i) => self.forget(i),
+            DraftAction::Restore => self.restore_kept(),
         }
+    }
+
+    /// Open a kept lesson in the builder, the text written before a click away (Undo).
+    fn open_kept(&mut self, i: usize) {
+        let Some(text) = self.learn.mine.get(i).map(|k| k.text.clone()) else { return };
+        self.write();
+        self.with_draft(|d| d.set(&text, false));
+    }
+
+    fn forget(&mut self, i: usize) {
+        if i >= self.learn.mine.len() {
+            return;
+        }
+        let mut mine = (*self.learn.mine).clone();
+        let gone = mine.remove(i);
+        let learn = self.learn_mut();
+        learn.mine = Rc::new(mine);
+        learn.forgotten = Some((i, gone));
+    }
+
+    fn restore_kept(&mut self) {
+        let Some((i, kept)) = self.learn_mut().forgotten.take() else { return };
+        let mut mine = (*self.learn.mine).clone();
+        mine.retain(|k| k.id != kept.id);
+        mine.insert(i.min(mine.len()), kept);
+        self.learn_mut().mine = Rc::new(mine);
     }
 
     fn write(&mut self) {
@@ -243,7 +264,7 @@ impl Model {
         };
         match template::point(&text, word) {
             Ok(text) => self.with_draft(|d| d.set(&text, false)),
-            Err(why) => self.error(format!("The cell is not highlighted: {why}.")),
+            Err(why) => self.error(format!("It is not highlighted: {why}.")),
         }
     }
 
@@ -254,7 +275,7 @@ impl Model {
         mine.retain(|k| k.id != id);
         mine.insert(0, KeptLesson { id, title: title.clone(), text });
         self.learn_mut().mine = Rc::new(mine);
-        self.inform(format!("Kept \u{201c}{title}\u{201d} in My lessons, in this browser."));
+        self.inform(format!("Kept \u{201c}{title}\u{201d} in My scenarios (below the timeline), in this browser."));
     }
 
     fn share_draft(&mut self) {
@@ -320,11 +341,16 @@ mod tests {
         assert!(m.learn.mine[0].text.contains("minutes: 7"));
         let (read, skipped) = mine_from_json(&mine_to_json(&m.learn.mine)).unwrap();
         assert_eq!((read, skipped), ((*m.learn.mine).clone(), 0));
+        let kept_title = m.learn.mine[0].title.clone();
         let (m, _) = act(&m, DraftAction::Fresh);
+        let (m, _) = act(&m, DraftAction::Close);
         let (m, _) = act(&m, DraftAction::Open(0));
-        assert!(text(&m).contains("minutes: 7"));
+        assert!(m.learn.writing && text(&m).contains("minutes: 7"), "opened in the builder");
         let (m, _) = act(&m, DraftAction::Forget(0));
         assert!(m.learn.mine.is_empty());
+        let (m, effects) = act(&m, DraftAction::Restore);
+        assert_eq!(m.learn.mine[0].title, kept_title, "put back");
+        assert!(effects.contains(&Effect::SaveMine) && m.learn.forgotten.is_none());
         let partly = r#"{"version": 1, "lessons": [{"id": "a", "title": "A", "text": "lesson: a"}, {"id": 3}]}"#;
         assert_eq!(mine_from_json(partly).unwrap().1, 1, "one left out");
         assert!(mine_from_json("[]").is_err());

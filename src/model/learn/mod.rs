@@ -188,8 +188,12 @@ pub struct Learn {
     pub writing: bool,
     /// The draft's text whose link the browser is making.
     pub packing: Option<Rc<str>>,
-    /// The author's kept lessons (My lessons).
+    /// The lessons the author kept, listed in My scenarios.
     pub mine: Rc<Vec<KeptLesson>>,
+    /// The kept lesson removed last, and where it was, to put back.
+    pub forgotten: Option<(usize, KeptLesson)>,
+    /// What My scenarios lists of the page's scenarios (the page keeps them).
+    pub listing: Rc<crate::model::listing::Listing>,
 }
 
 /// What a learner does with lessons.

@@ -100,7 +100,7 @@ pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>, timeline: &[Eve
 pub fn point(text: &str, word: &str) -> Result<String, String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
     let Some(line) = lines.iter_mut().rev().find(|l| l.starts_with("explain") && l.contains(':')) else {
-        return Err("add an explanation first: a cell you point at is highlighted in the last one".into());
+        return Err("add an explanation first: what you point at is highlighted in the last one".into());
     };
     let colon = line.find(':').unwrap_or(line.len());
     let (head, rest) = line.split_at(colon);
