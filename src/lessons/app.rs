@@ -201,7 +201,15 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
     h.redraw.force_update();
 }
 
-/// What the page says: what it shows now, to open or close the list, or which panels are open.
+/// Change the module's model with what the page said.
+fn change(model: &Shared, f: impl FnOnce(&mut Model)) {
+    let mut next = (**model.borrow()).clone();
+    f(&mut next);
+    *model.borrow_mut() = Rc::new(next);
+}
+
+/// What the page says: what it shows now, to open or close the list, which panels are open, what My
+/// scenarios lists.
 fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventListener {
     let Handler { model, deferred, redraw, .. } = h;
     EventListener::new(&gloo::utils::window(), TO_LESSONS, move |e| {
@@ -236,15 +244,11 @@ fn listen(h: Handler, panels: Rc<RefCell<Panels>>, dispatch: Dispatch) -> EventL
                 });
             }
             Ok(ToLessons::Select(step)) => {
-                let mut next = (**model.borrow()).clone();
-                next.selected = step.map(|s| s as usize);
-                *model.borrow_mut() = Rc::new(next);
+                change(&model, |m| m.selected = step.map(|s| s as usize));
                 redraw.force_update();
             }
             Ok(ToLessons::Library(listing)) => {
-                let mut next = (**model.borrow()).clone();
-                next.learn_mut().listing = Rc::new(*listing);
-                *model.borrow_mut() = Rc::new(next);
+                change(&model, |m| m.learn_mut().listing = Rc::new(*listing));
                 redraw.force_update();
             }
             Ok(ToLessons::Panels(open)) => {

@@ -215,7 +215,10 @@ mod tests {
         assert!(sent.len() == 5 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
         assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
         assert_eq!(sent[3], r#"{"type":"select","cursor":null}"#, "and which event is selected");
-        assert_eq!(sent[4], r#"{"type":"library","listing":{"entries":[],"open":null}}"#, "and what My scenarios lists");
+        assert_eq!(
+            sent[4], r#"{"type":"library","listing":{"entries":[],"open":null}}"#,
+            "and what My scenarios lists"
+        );
         let (_, effects) = m.reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
     }
