@@ -74,7 +74,11 @@ if [[ -n "${BASE:-}" ]]; then
   ln -sfn "$ROOT/e2e/node_modules" "$base_tree/e2e/node_modules"
   # A target folder of its own, kept across runs: a shared one would leave BASE's binaries where the working
   # tree's next build (whose fingerprint is still fresh) picks them up.
-  (cd "$base_tree" && CARGO_TARGET_DIR="$ROOT/target/bench-base-target" trunk build --release --public-url /epochlab/ --dist "$before_site/epochlab")
+  # Built as that commit ships: with its own release-build.sh where it has one (the standard library rebuilt
+  # for size), with plain `trunk build --release` before it did.
+  build=(trunk build --release)
+  [[ -x "$base_tree/scripts/release-build.sh" ]] && build=(scripts/release-build.sh)
+  (cd "$base_tree" && CARGO_TARGET_DIR="$ROOT/target/bench-base-target" "${build[@]}" --public-url /epochlab/ --dist "$before_site/epochlab")
   first_download "$before_site/epochlab"
   base_size_bytes=$SIZE_BYTES
   echo "BASE $SIZE_LINE"
