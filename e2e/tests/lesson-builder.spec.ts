@@ -119,7 +119,9 @@ test('an author writes a three-step lesson on a desktop, shares it, and a second
   // Removed and put back, then opened in the builder, which comes into view with the kept text.
   await mine.getByTestId('my-lesson-remove').click();
   await expect(mine).toHaveCount(0);
+  await expectAccessible(page, 'My scenarios with a lesson removed, to put back');
   await page.getByTestId('my-lesson-restore').click();
+  await expect(page.getByTestId('my-lesson-removed')).toHaveCount(0);
   await mine.getByTestId('my-lesson-open').click();
   await expect(page.getByTestId('builder-text')).toHaveValue(kept);
   await expect(page.locator('#builder-title')).toBeFocused();

@@ -210,10 +210,13 @@ impl Model {
         learn.forgotten = Some((i, gone));
     }
 
+    /// Put back the lesson removed last, unless a lesson of its id was kept since (which is newer).
     fn restore_kept(&mut self) {
         let Some((i, kept)) = self.learn_mut().forgotten.take() else { return };
+        if self.learn.mine.iter().any(|k| k.id == kept.id) {
+            return;
+        }
         let mut mine = (*self.learn.mine).clone();
-        mine.retain(|k| k.id != kept.id);
         mine.insert(i.min(mine.len()), kept);
         self.learn_mut().mine = Rc::new(mine);
     }
@@ -351,6 +354,13 @@ mod tests {
         let (m, effects) = act(&m, DraftAction::Restore);
         assert_eq!(m.learn.mine[0].title, kept_title, "put back");
         assert!(effects.contains(&Effect::SaveMine) && m.learn.forgotten.is_none());
+        // Removed, then kept again under its id: putting the removed one back would lose the newer.
+        let (m, _) = act(&m, DraftAction::Forget(0));
+        let (m, _) = act(&m, DraftAction::Text(text(&m).replace("minutes: 7", "minutes: 8")));
+        let (m, _) = act(&m, DraftAction::Keep);
+        let (m, _) = act(&m, DraftAction::Restore);
+        assert_eq!(m.learn.mine.len(), 1);
+        assert!(m.learn.mine[0].text.contains("minutes: 8"), "the newer kept");
         let partly = r#"{"version": 1, "lessons": [{"id": "a", "title": "A", "text": "lesson: a"}, {"id": 3}]}"#;
         assert_eq!(mine_from_json(partly).unwrap().1, 1, "one left out");
         assert!(mine_from_json("[]").is_err());
