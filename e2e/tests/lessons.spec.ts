@@ -155,7 +155,10 @@ test('a deep link opens a lesson at its step, and the address follows the lesson
   await visit(page, '#lesson=committed-record-lost&step=6');
   await expect(counter(page)).toHaveText('Step 6 of 10');
   await expect(page.getByTestId('lesson-prompt')).toContainText('offset 1');
+  // Once the page has written the lesson's scenario into the address too (after its edits pause).
+  await expect(page).toHaveURL(/#s=.*&lesson=committed-record-lost&step=6/);
   await page.getByTestId('lesson-back').click();
+  await expect(counter(page)).toHaveText('Step 5 of 10');
   await expect(page).toHaveURL(/lesson=committed-record-lost&step=5/);
 });
 

@@ -55,10 +55,16 @@ test('storage nearly full: a preset does not write over the edited scenario My s
 });
 
 test('storage full at load: what it holds opens, and the page says it is full, not blocked', async ({ page }) => {
+  const hash = () => page.evaluate(() => location.hash);
   await open(page);
+  await expect.poll(hash).not.toBe('');
+  const landing = await hash();
   await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
   await expect.poll(() => lastStored(page)).toBe('flush');
   const edited = await chips(page).count();
+  // This reload is about storage, not the address: it waits for the edited scenario's link (written once the
+  // edits pause, after an asynchronous compression), so that the landing link cannot be what it reloads.
+  await expect.poll(hash).not.toBe(landing);
   await page.addInitScript(() => {
     Storage.prototype.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
