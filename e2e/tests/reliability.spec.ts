@@ -76,6 +76,26 @@ test('storage full at load: what it holds opens, and the page says it is full, n
   await expect(page.getByTestId('notice')).not.toContainText('blocks storage');
 });
 
+test('a reload started before the edited link is written opens the edit, not the link it reloads', async ({ page }) => {
+  const errors = watchErrors(page);
+  const hash = () => page.evaluate(() => location.hash);
+  await open(page);
+  // The landing link is in the address: the page's own, which the edit makes stale.
+  await expect.poll(hash).not.toBe('');
+  await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+  const edited = await chips(page).count();
+  // The reload starts at once, with the landing link; its page answers 1.5 s later, and meanwhile the page
+  // going away saves the edit and writes the edited link into an address the reload no longer reads.
+  await page.route(/\/epochlab\/$/, async (route) => {
+    await new Promise((done) => setTimeout(done, 1_500));
+    await route.continue();
+  });
+  await page.reload();
+  await expect(chips(page)).toHaveCount(edited);
+  expect(await lastStored(page)).toBe('flush');
+  errors.check();
+});
+
 test('two tabs: the scenario one tab saved is kept in My scenarios before the other writes over it', async ({ page, context }) => {
   const errors = watchErrors(page);
   await open(page);

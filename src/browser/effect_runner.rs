@@ -113,15 +113,19 @@ fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) -> boo
 }
 
 /// As the page goes away: the working copy saved, and, if the address still holds the link from before the
-/// last edit, that link recorded for this tab, so that a reload opens the saved copy instead of it.
+/// last edit, that link recorded for this tab, so that a reload opens the saved copy instead of it. The
+/// record made when the link went stale (`unlink_at_once`) stays while the address is the page's own:
+/// a reload started before the edited link was written reloads the old one, though the address has moved on.
 fn on_pagehide(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>, written: &RefCell<Written>) {
     let current = save(unsaved, teller, library_unsaved);
     let written = written.borrow();
     // Only the page's own link: one put in the address from elsewhere (a new link, which the page reloads
-    // for) is what the next start must open.
+    // for) is what the next start must open, and so is the link when storage could not take the edit.
     let own = written.payload.is_some() && link::params(&web::hash()).payload == written.payload;
-    if let (true, true, true, Some(payload)) = (current, written.stale, own, written.payload.as_deref()) {
-        storage::record_stale_link(payload);
+    match written.payload.as_deref() {
+        Some(payload) if current && own && written.stale => storage::record_stale_link(payload),
+        _ if current && own => {}
+        _ => storage::forget_stale_link(),
     }
 }
 
@@ -218,7 +222,12 @@ impl EffectRunner {
     /// uncompressed link.
     fn unlink_at_once(&self, model: &Model) {
         if self.stored_ok && model.page.saving == Saving::Always {
-            self.written.borrow_mut().stale = true;
+            let mut written = self.written.borrow_mut();
+            // Recorded now, not only as the page goes away (see `on_pagehide`).
+            if let (false, Some(payload)) = (written.stale, written.payload.as_deref()) {
+                storage::record_stale_link(payload);
+            }
+            written.stale = true;
             return;
         }
         let hash = web::hash();

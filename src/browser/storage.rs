@@ -41,6 +41,13 @@ pub fn record_stale_link(payload: &str) {
     }
 }
 
+/// No stale link for this tab: the address is to be opened as it is.
+pub fn forget_stale_link() {
+    if let Some(s) = web_sys::window().and_then(|w| w.session_storage().ok().flatten()) {
+        let _ = s.remove_item(STALE_LINK_KEY);
+    }
+}
+
 /// The stale link recorded before this start, removed: it is read once.
 pub fn take_stale_link() -> Option<String> {
     let s = web_sys::window()?.session_storage().ok().flatten()?;
