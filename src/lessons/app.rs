@@ -24,7 +24,7 @@ use crate::components::lessons::lesson_builder::LessonBuilder;
 use crate::components::lessons::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
 use crate::formats::link;
-use crate::lessons::mirror::{Deferred, Shared, MIRRORED};
+use crate::lessons::mirror::{change, Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{
     mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson,
@@ -199,13 +199,6 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
         }
     }
     h.redraw.force_update();
-}
-
-/// Change the module's model with what the page said.
-fn change(model: &Shared, f: impl FnOnce(&mut Model)) {
-    let mut next = (**model.borrow()).clone();
-    f(&mut next);
-    *model.borrow_mut() = Rc::new(next);
 }
 
 /// What the page says: what it shows now, to open or close the list, which panels are open, what My

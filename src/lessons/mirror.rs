@@ -18,6 +18,13 @@ thread_local! {
     pub static MIRRORED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// Change the module's model (a copy, put in its place: what drew the old one keeps it).
+pub fn change(model: &Shared, f: impl FnOnce(&mut Model)) {
+    let mut next = (**model.borrow()).clone();
+    f(&mut next);
+    *model.borrow_mut() = Rc::new(next);
+}
+
 /// What the page last showed, not yet applied to the mirror.
 #[derive(Clone, Default)]
 pub struct Deferred(Rc<RefCell<Option<Box<Snapshot>>>>);
@@ -57,18 +64,14 @@ impl Deferred {
             kept.cursor = cursor;
             return false;
         }
-        let mut next = (**model.borrow()).clone();
-        next.mirror_cursor(cursor);
-        *model.borrow_mut() = Rc::new(next);
+        change(model, |m| m.mirror_cursor(cursor));
         true
     }
 
     /// Bring the mirror up to date with what was kept, before anything reads it.
     pub fn apply(&self, model: &Shared) {
         let Some(shown) = self.0.borrow_mut().take() else { return };
-        let mut next = (**model.borrow()).clone();
-        next.mirror(*shown);
-        *model.borrow_mut() = Rc::new(next);
+        change(model, |m| m.mirror(*shown));
         MIRRORED.set(true);
     }
 }

@@ -11,10 +11,14 @@ use crate::components::Dispatch;
 use crate::model::learn::DraftAction;
 use crate::model::{Action, LearnAction};
 
+/// What follows a variant's id and a `-` (a test id names the variant panel first).
+fn after_variant(rest: &str) -> Option<&str> {
+    Variant::ALL.iter().find_map(|v| rest.strip_prefix(v.id())?.strip_prefix('-'))
+}
+
 /// `A@1` for a log cell's test id, `cell-<variant>-<broker>-<offset>` (a broker's name may hold a `-`).
 fn cell_word(test_id: &str) -> Option<String> {
-    let rest = test_id.strip_prefix("cell-")?;
-    let rest = Variant::ALL.iter().find_map(|v| rest.strip_prefix(v.id())?.strip_prefix('-'))?;
+    let rest = after_variant(test_id.strip_prefix("cell-")?)?;
     let (broker, offset) = rest.rsplit_once('-')?;
     let offset: u32 = offset.parse().ok()?;
     (!broker.is_empty()).then(|| format!("{broker}@{offset}"))
@@ -22,8 +26,7 @@ fn cell_word(test_id: &str) -> Option<String> {
 
 /// `A` for a broker row's label, `broker-<variant>-<broker>`.
 fn row_word(test_id: &str) -> Option<String> {
-    let rest = test_id.strip_prefix("broker-")?;
-    let broker = Variant::ALL.iter().find_map(|v| rest.strip_prefix(v.id())?.strip_prefix('-'))?;
+    let broker = after_variant(test_id.strip_prefix("broker-")?)?;
     (!broker.is_empty()).then(|| broker.to_string())
 }
 

@@ -54,9 +54,7 @@ fn lesson_row(i: usize, kept: &KeptLesson, d: &Dispatch) -> Html {
 /// The lessons kept, and the one removed last, to put back.
 fn lessons(m: &Model, d: &Dispatch) -> Html {
     let learn = &m.learn;
-    // Not once a lesson of its id was kept again (putting it back would do nothing).
-    let gone = learn.forgotten.as_ref().filter(|(_, k)| learn.mine.iter().all(|m| m.id != k.id));
-    let restore = gone.map(|(_, k)| {
+    let restore = learn.restorable().map(|(_, k)| {
         let onclick = d.reform(|_| Action::Learn(LearnAction::Draft(DraftAction::Restore)));
         html! {
             <p class="saved__empty" role="status" data-testid="my-lesson-removed">

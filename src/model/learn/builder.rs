@@ -166,6 +166,14 @@ pub enum DraftAction {
     Close,
 }
 
+impl super::Learn {
+    /// The lesson removed last and where it was, while it can be put back: not once a lesson of its id was
+    /// kept since (which is newer).
+    pub fn restorable(&self) -> Option<&(usize, KeptLesson)> {
+        self.forgotten.as_ref().filter(|(_, k)| self.mine.iter().all(|m| m.id != k.id))
+    }
+}
+
 impl Model {
     /// An author's action in the builder.
     pub(super) fn draft(&mut self, action: DraftAction) {
@@ -210,15 +218,15 @@ impl Model {
         learn.forgotten = Some((i, gone));
     }
 
-    /// Put back the lesson removed last, unless a lesson of its id was kept since (which is newer).
+    /// Put back the lesson removed last (see [`Learn::restorable`]).
     fn restore_kept(&mut self) {
-        let Some((i, kept)) = self.learn_mut().forgotten.take() else { return };
-        if self.learn.mine.iter().any(|k| k.id == kept.id) {
-            return;
-        }
-        let mut mine = (*self.learn.mine).clone();
+        let restorable = self.learn.restorable().cloned();
+        let learn = self.learn_mut();
+        learn.forgotten = None;
+        let Some((i, kept)) = restorable else { return };
+        let mut mine = (*learn.mine).clone();
         mine.insert(i.min(mine.len()), kept);
-        self.learn_mut().mine = Rc::new(mine);
+        learn.mine = Rc::new(mine);
     }
 
     fn write(&mut self) {

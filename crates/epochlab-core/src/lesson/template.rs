@@ -95,7 +95,7 @@ pub fn add_step(text: &str, kind: StepKind, cursor: Option<u32>, timeline: &[Eve
     Ok(out)
 }
 
-/// `text` with `word` (`A@1`, a cell) added to the highlights of its last explanation, the line kept as the
+/// `text` with `word` (`A@1` a cell, `A` a broker's row, `#5` a step's chip) added to the highlights of its last explanation, the line kept as the
 /// author wrote it otherwise. Refused when there is no explanation to add it to.
 pub fn point(text: &str, word: &str) -> Result<String, String> {
     let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
