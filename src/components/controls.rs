@@ -42,8 +42,9 @@ pub fn controls(props: &ModelProps) -> Html {
     let n = m.scenario.events.len();
     let at = m.cursor.map_or(-1, |c| c as i64);
     let d = &props.dispatch;
-    let button = |label: &'static str, icon: Glyph, action: Action, disabled: bool, testid: &'static str| {
-        let onclick = d.reform(move |_| action.clone());
+    // `action` makes the button's action afresh per click: cloning an `Action` would compile its clone into the page.
+    let button = |label: &'static str, icon: Glyph, action: fn() -> Action, disabled: bool, testid: &'static str| {
+        let onclick = d.reform(move |_| action());
         html! { <button type="button" class="controls__button" aria-label={label} title={label} {onclick} {disabled} data-testid={testid}>{ glyph(icon) }</button> }
     };
     let oninput = d.reform(|e: InputEvent| {
@@ -64,14 +65,14 @@ pub fn controls(props: &ModelProps) -> Html {
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
     html! {
         <section class="controls" aria-label="Cursor">
-            { button("Go to the start (Home)", Glyph::Start, Action::Home, m.cursor.is_none(), "cursor-home") }
-            { button("Step back (←)", Glyph::Back, Action::StepBy(-1), m.cursor.is_none(), "cursor-back") }
+            { button("Go to the start (Home)", Glyph::Start, || Action::Home, m.cursor.is_none(), "cursor-home") }
+            { button("Step back (←)", Glyph::Back, || Action::StepBy(-1), m.cursor.is_none(), "cursor-back") }
             <button type="button" class="controls__button controls__button--play" aria-label={play_label} title={play_label}
                 onclick={d.reform(|_| Action::TogglePlay)} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
                 { glyph(if m.playing { Glyph::Pause } else { Glyph::Play }) }
             </button>
-            { button("Step forward (→)", Glyph::Forward, Action::StepBy(1), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
-            { button("Go to the last step (End)", Glyph::End, Action::End, m.cursor == m.last_step(), "cursor-end") }
+            { button("Step forward (→)", Glyph::Forward, || Action::StepBy(1), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
+            { button("Go to the last step (End)", Glyph::End, || Action::End, m.cursor == m.last_step(), "cursor-end") }
             <input type="range" class="controls__scrub" min="-1" max={(n as i64 - 1).to_string()} value={at.to_string()}
                 aria-label="Scrub through the steps" aria-valuetext={position.clone()} {oninput} data-testid="cursor-scrub" />
             <output class="controls__position" data-testid="cursor-position">{ position }</output>

@@ -283,8 +283,14 @@ fn moved(key: &str, (row, offset): (usize, u32), rows: usize, width: u32) -> Opt
 fn words_by_row(v: &StepView, shown: &[Range<usize>]) -> Vec<Rc<BTreeMap<u32, String>>> {
     (0..v.brokers.len())
         .map(|row| {
-            let offsets = shown.iter().flat_map(|r| r.clone()).map(|o| o as u32);
-            Rc::new(offsets.filter_map(|o| v.describe_cell(row, o).map(|w| (o, w))).collect())
+            // Inserted one by one: collecting into a map would compile a sort into the page for this one type.
+            let mut words = BTreeMap::new();
+            for o in shown.iter().flat_map(|r| r.clone()).map(|o| o as u32) {
+                if let Some(w) = v.describe_cell(row, o) {
+                    words.insert(o, w);
+                }
+            }
+            Rc::new(words)
         })
         .collect()
 }

@@ -50,8 +50,8 @@ impl Model {
         } else if vs.len() >= MAX_VARIANTS {
             return self.error(format!("at most {MAX_VARIANTS} variants side by side"));
         } else {
-            vs.push(v);
-            vs.sort_by_key(|x| x.index());
+            // In the picker's order (Variant::ALL), as a sort would leave them, without a sort in the page.
+            vs = Variant::ALL.into_iter().filter(|x| *x == v || vs.contains(x)).collect();
         }
         self.show_variants(vs);
     }
@@ -96,8 +96,8 @@ impl Model {
             if c.flags.contains(&f) {
                 c.flags.retain(|x| *x != f);
             } else {
-                c.flags.push(f);
-                c.flags.sort();
+                // The contract's order (Flag::ALL; a scenario never holds a flag twice), without a sort.
+                c.flags = Flag::ALL.into_iter().filter(|x| *x == f || c.flags.contains(x)).collect();
             }
             c.keep_release_consistent();
         });

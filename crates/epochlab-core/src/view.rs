@@ -506,6 +506,12 @@ fn ghosts(trace: &Trace, state: &State, step: Option<usize>) -> BTreeMap<(Broker
             }
         }
     }
-    ghosts.retain(|&(b, o), g| state.replica(b).id_at(o) != Some(g.record.id));
-    ghosts
+    // Kept by inserting into a new map: `retain` would compile the map's node rebalancing into the page.
+    let mut kept = BTreeMap::new();
+    for ((b, o), g) in ghosts {
+        if state.replica(b).id_at(o) != Some(g.record.id) {
+            kept.insert((b, o), g);
+        }
+    }
+    kept
 }

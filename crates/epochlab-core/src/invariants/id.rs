@@ -66,6 +66,11 @@ impl InvariantId {
         InvariantId::O1,
     ];
 
+    /// Its position in [`InvariantId::ALL`] (the declaration order, which is also the sort order).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The contract's id, e.g. `"I1"`.
     pub fn id(self) -> &'static str {
         match self {
@@ -158,5 +163,13 @@ mod tests {
         assert_eq!(InvariantId::from_id("i3"), Some(InvariantId::I3));
         assert_eq!(InvariantId::from_id("I8"), None);
         // `can_be_by_design` is checked against what the invariants decide, in tests/presets.rs.
+    }
+
+    #[test]
+    fn all_is_in_index_and_sort_order() {
+        for (i, id) in InvariantId::ALL.into_iter().enumerate() {
+            assert_eq!(id.index(), i);
+        }
+        assert!(InvariantId::ALL.windows(2).all(|w| w[0] < w[1]));
     }
 }
