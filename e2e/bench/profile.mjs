@@ -27,9 +27,11 @@ export async function profiler(page) {
 
 /** What a profile node stands for: its function's name, and where it lives (wasm, JS file or the browser). */
 function frameKey({ functionName, url }) {
-  // Rust symbols end in a hash (::h0123456789abcdef) that says nothing to a reader, except which of Yew's
-  // component `view`s it is: KEEP_HASH=1 keeps it (then look the hash up in the wasm's call graph).
-  const name = process.env.KEEP_HASH ? (functionName || '(anonymous)') : (functionName || '(anonymous)').replace(/::h[0-9a-f]{16}$/, "");
+  // Rust symbols carry hashes (a trailing ::h0123456789abcdef, or each crate's [0123456789abcdef] in v0
+  // names) that say nothing to a reader, except which of Yew's component `view`s it is: KEEP_HASH=1 keeps
+  // them (then look the hash up in the wasm's call graph).
+  const plain = functionName || '(anonymous)';
+  const name = process.env.KEEP_HASH ? plain : plain.replace(/::h[0-9a-f]{16}$/, '').replace(/\[[0-9a-f]{16}\]/g, '');
   const file = url.split('/').at(-1).split('?')[0];
   if (file.endsWith('.wasm') || url.startsWith('wasm://')) return `wasm ${name}`;
   if (!url) return name;
