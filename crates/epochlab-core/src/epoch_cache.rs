@@ -44,10 +44,23 @@ impl EpochEnd {
 }
 
 /// The cache itself.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct EpochCache {
     entries: Vec<EpochEntry>,
+}
+
+/// As derived, but `clone_from` reuses the buffer (a search resets a scratch state after every transition).
+impl Clone for EpochCache {
+    #[inline]
+    fn clone(&self) -> Self {
+        EpochCache { entries: self.entries.clone() }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        self.entries.clone_from(&source.entries);
+    }
 }
 
 impl EpochCache {

@@ -13,6 +13,7 @@ pub mod bounds;
 mod canon;
 #[cfg(test)]
 mod faithful;
+mod pair_hasher;
 mod search;
 mod seen;
 mod shrink;
@@ -23,7 +24,7 @@ mod stamp;
 pub use alphabet::Alphabet;
 pub use search::{check, Search};
 pub use shrink::{minimize_events, shrink, simpler, ShrinkError, Shrunk};
-pub use space::{Node, Space, Successor};
+pub use space::{Node, Reached, Space, Successor};
 pub use stamp::{settings_crc, Stamp};
 
 use crate::invariants::{InvariantId, Violation};

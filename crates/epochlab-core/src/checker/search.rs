@@ -7,8 +7,10 @@ use std::ops::ControlFlow;
 use super::seen::Seen;
 use super::space::{Node, Space};
 use super::{CheckConfig, CheckResult, Progress, SearchEnd};
+use crate::engine::Memory;
 use crate::invariants::Violation;
 use crate::scenario::Scenario;
+use crate::state::State;
 
 /// Nodes expanded between progress reports in [`check`].
 const REPORT_EVERY: u64 = 2048;
@@ -68,7 +70,10 @@ pub struct Search {
     space: Space,
     seen: Seen,
     paths: Paths,
-    queue: VecDeque<(Node, u32)>,
+    /// Nodes to expand, each with its path and fingerprint.
+    queue: VecDeque<(Node, u32, u64)>,
+    /// The copy of a node the expansions work on, kept so that its buffers are reused.
+    scratch: Option<(State, Memory)>,
     result: CheckResult,
     depth: u32,
     depth_cut: bool,
@@ -81,12 +86,14 @@ impl Search {
         let space = Space::new(config);
         let root = space.root();
         let mut seen = Seen::new();
-        seen.insert(root.fingerprint());
+        let fingerprint = root.fingerprint();
+        seen.insert(fingerprint);
         Search {
             space,
             seen,
             paths: Paths(Vec::new()),
-            queue: VecDeque::from([(root, u32::MAX)]),
+            queue: VecDeque::from([(root, u32::MAX, fingerprint)]),
+            scratch: None,
             result: empty_result(),
             depth: 0,
             depth_cut: false,
@@ -110,7 +117,7 @@ impl Search {
             return self.ended.clone();
         }
         for _ in 0..budget.max(1) {
-            let Some((node, path)) = self.queue.pop_front() else {
+            let Some((node, path, fingerprint)) = self.queue.pop_front() else {
                 let end = if self.depth_cut { SearchEnd::DepthBound } else { SearchEnd::Exhausted };
                 return Some(self.finish(None, self.depth, end));
             };
@@ -121,7 +128,7 @@ impl Search {
                 self.depth_cut = self.depth_cut || self.leads_somewhere_new(&node);
                 continue;
             }
-            if let Some(done) = self.expand(&node, path) {
+            if let Some(done) = self.expand(&node, path, fingerprint) {
                 return Some(done);
             }
         }
@@ -129,10 +136,11 @@ impl Search {
     }
 
     /// Whether a successor of `node` is a state not seen yet or ends a counterexample.
-    fn leads_somewhere_new(&self, node: &Node) -> bool {
+    fn leads_somewhere_new(&mut self, node: &Node) -> bool {
         let mut new = false;
-        self.space.for_each_successor(node, |_, next| {
-            new = next.violation.is_some() || !self.seen.contains(next.node.fingerprint());
+        let seen = &self.seen;
+        self.space.for_each_successor_in(node, &mut self.scratch, |_, next| {
+            new = next.violation.is_some() || !seen.contains(next.fingerprint());
             if new {
                 ControlFlow::Break(())
             } else {
@@ -147,11 +155,12 @@ impl Search {
         self.finish(None, self.depth, SearchEnd::Cancelled)
     }
 
-    /// Queue the new successors of `node`; the result if one ends a counterexample or fills the state limit.
-    fn expand(&mut self, node: &Node, path: u32) -> Option<CheckResult> {
+    /// Queue the new successors of `node` (whose fingerprint is `own`); the result if one ends a
+    /// counterexample or fills the state limit.
+    fn expand(&mut self, node: &Node, path: u32, own: u64) -> Option<CheckResult> {
         let mut ended = None;
         let space = &self.space;
-        space.for_each_successor(node, |index, next| {
+        space.for_each_successor_in(node, &mut self.scratch, |index, next| {
             self.result.transitions += 1;
             if let Some(violation) = next.violation {
                 let path = self.paths.push(path, index);
@@ -159,7 +168,9 @@ impl Search {
                 ended = Some(Ended::Found(Box::new((scenario, violation))));
                 return ControlFlow::Break(());
             }
-            if !self.seen.insert(next.node.fingerprint()) {
+            let fingerprint = next.fingerprint();
+            // A step back to the node itself (a fetch with nothing new, say) is common: no table lookup.
+            if fingerprint == own || !self.seen.insert(fingerprint) {
                 return ControlFlow::Continue(());
             }
             if self.seen.len() as u64 >= space.config().max_states {
@@ -167,7 +178,7 @@ impl Search {
                 return ControlFlow::Break(());
             }
             let at = self.paths.push(path, index);
-            self.queue.push_back((next.node, at));
+            self.queue.push_back((next.to_node(), at, fingerprint));
             ControlFlow::Continue(())
         });
         match ended? {

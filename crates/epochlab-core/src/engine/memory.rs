@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use crate::invariants::{History, Key, Violation};
 use crate::record::RecordInfo;
-use crate::state::BrokerId;
+use crate::state::{share_from, BrokerId};
 
 /// An acks=all produce waiting for the leader's HW to pass its record.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct PendingAck {
     pub(crate) record: u32,
     pub(crate) offset: u32,
@@ -20,7 +20,7 @@ pub(crate) struct PendingAck {
 }
 
 /// The simulator's memory.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub(crate) struct Memory {
     /// Every record ever produced, by id.
     pub(crate) records: Arc<Vec<RecordInfo>>,
@@ -32,4 +32,30 @@ pub(crate) struct Memory {
     pub(crate) violations: Arc<Vec<Violation>>,
     /// The identity of each violation in `violations`, so that one that keeps holding is not reported again.
     pub(crate) known: Arc<BTreeMap<Key, u16>>,
+}
+
+/// As derived, but `clone_from` reuses buffers and skips the reference counts of parts already shared: a
+/// search resets one scratch memory to its node's after every transition it tries (`checker::space`).
+impl Clone for Memory {
+    #[inline]
+    fn clone(&self) -> Self {
+        Memory {
+            records: Arc::clone(&self.records),
+            pending_acks: self.pending_acks.clone(),
+            history: self.history.clone(),
+            violations: Arc::clone(&self.violations),
+            known: Arc::clone(&self.known),
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name, so that a new one cannot be missed.
+        let Memory { records, pending_acks, history, violations, known } = source;
+        share_from(&mut self.records, records);
+        self.pending_acks.clone_from(pending_acks);
+        self.history.clone_from(history);
+        share_from(&mut self.violations, violations);
+        share_from(&mut self.known, known);
+    }
 }

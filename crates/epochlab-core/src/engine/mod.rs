@@ -145,7 +145,10 @@ impl<'a> Sim<'a> {
     /// One transition for a search: apply the event as step `index` and, when it applied, check the
     /// invariants. Returns whether it applied (a rejected event changes nothing).
     pub(crate) fn transition(&mut self, index: u32, event: &Event) -> bool {
-        let applied = self.apply(index, event).outcome == Outcome::Applied;
+        let result = self.apply(index, event);
+        let applied = result.outcome == Outcome::Applied;
+        // Nobody reads them; the buffer is kept for the next transition (`apply` clears it).
+        self.annotations = result.annotations;
         if applied {
             self.check_invariants(index);
         }

@@ -5,10 +5,10 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::scenario::Acks;
-use crate::state::{BrokerId, BrokerSet, State};
+use crate::state::{share_from, BrokerId, BrokerSet, State};
 
 /// A power crash: which broker, when, and the controller's ISR at that moment.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PowerCrash {
     step: u32,
     broker: BrokerId,
@@ -17,7 +17,7 @@ struct PowerCrash {
 
 /// History for the invariants. The three maps grow only now and then (a commit, an acknowledgement, a read),
 /// so they are shared between copies and copied on write: a search copies the history with every node.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct History {
     /// `(offset, id)` ever below a true leader's HW → first step.
     committed: Arc<BTreeMap<(u32, u32), u32>>,
@@ -35,6 +35,36 @@ pub struct History {
     max_hw: Option<(u32, BrokerId, i32)>,
     /// How far `committed` already covers the current true leader's log: (leader, epoch, HW).
     committed_mark: Option<(BrokerId, i32, u32)>,
+}
+
+/// As derived, but `clone_from` reuses buffers and skips the reference counts of maps already shared (a
+/// search resets a scratch memory after every transition it tries).
+impl Clone for History {
+    #[inline]
+    fn clone(&self) -> Self {
+        History {
+            committed: Arc::clone(&self.committed),
+            acked: Arc::clone(&self.acked),
+            seen: Arc::clone(&self.seen),
+            unclean: self.unclean.clone(),
+            power_crashes: self.power_crashes.clone(),
+            rejoins: self.rejoins.clone(),
+            ..*self
+        }
+    }
+
+    #[inline]
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name, so that a new one cannot be missed.
+        let History { committed, acked, seen, unclean, power_crashes, rejoins, max_hw, committed_mark } = source;
+        share_from(&mut self.committed, committed);
+        share_from(&mut self.acked, acked);
+        share_from(&mut self.seen, seen);
+        self.unclean.clone_from(unclean);
+        self.power_crashes.clone_from(power_crashes);
+        self.rejoins.clone_from(rejoins);
+        (self.max_hw, self.committed_mark) = (*max_hw, *committed_mark);
+    }
 }
 
 impl History {
