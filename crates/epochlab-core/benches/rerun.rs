@@ -5,7 +5,9 @@
 //! every step, for reference; then each trace going on from its previous version after (d) an event appended
 //! at the end and (e) an event removed at step 100; and (f) what a drop at the end costs the playground at
 //! the 1,000-event limit under four variants (the comparison going on from the previous one; per event
-//! figures divide by 200 all the same), and (g) the same on a story where the variants never part ways.
+//! figures divide by 200 all the same), (g) the same on a story where the variants never part ways, (h)
+//! what consumers saw in (f)'s traces, and (i) what opening a link at the limit costs (the four runs from
+//! nothing).
 //!
 //! Plain `std::time::Instant`, a warm-up, then many iterations; prints a small table and asserts nothing.
 //! Run with `cargo bench -p epochlab-core --bench rerun` (append `-- a` … `-- e` for one measurement).
@@ -206,6 +208,12 @@ fn reads_at_the_limit(_: &Scenario) {
     }
 }
 
+/// (i) What opening a link at the limit costs: the comparison of four variants run from nothing.
+fn open_at_the_limit(_: &Scenario) {
+    let (s, _) = at_the_limit();
+    black_box(recompare(&Resumes::default(), black_box(s), &LIMIT_VARIANTS));
+}
+
 fn append_and_recompare((s, resumes): &(Scenario, Resumes)) {
     let mut edited = s.clone();
     edited.events.push(Event::Flush { broker: BROKERS[0].to_string() });
@@ -262,7 +270,7 @@ fn main() {
         "{:<44} {:>11} {:>11} {:>11} {:>13}",
         "measurement (one run = six variants)", "mean µs", "median µs", "min µs", "mean µs/event"
     );
-    let cases: [Case; 8] = [
+    let cases: [Case; 9] = [
         ("(a) traces", traces_only, 50, 500),
         ("(b) traces + view of the last step", traces_and_last_view, 50, 500),
         ("(c) traces + view of every step", traces_and_every_view, 5, 30),
@@ -271,6 +279,7 @@ fn main() {
         ("(f) 1,000 events x 4 variants, append (app)", recompare_at_the_limit, 20, 200),
         ("(g) as (f), variants that never part ways", recompare_in_agreement, 20, 200),
         ("(h) what consumers saw, (f)'s 4 traces", reads_at_the_limit, 20, 200),
+        ("(i) 1,000 events x 4 variants, opened", open_at_the_limit, 5, 50),
     ];
     // `cargo bench -p epochlab-core --bench rerun -- b` runs only measurement (b); cargo itself passes
     // `--bench`, which is ignored.

@@ -4,6 +4,8 @@
 //! Two generations of semantics live here side by side, because variants differ exactly there:
 //! 0.11/2.0 `assign` only appends, 2.1+ (KAFKA-7415) replaces conflicting entries; and three `endOffsetFor`s.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 /// Kafka's `UNDEFINED_EPOCH` / `UNDEFINED_EPOCH_OFFSET`.
@@ -47,19 +49,24 @@ impl EpochEnd {
 #[derive(Debug, Default, PartialEq, Eq, Hash, Serialize)]
 #[serde(transparent)]
 pub struct EpochCache {
-    entries: Vec<EpochEntry>,
+    /// Shared copy-on-write: it changes only with a new epoch, and every step's snapshot in a trace (and
+    /// every state a search tries) holds a copy.
+    entries: Arc<Vec<EpochEntry>>,
 }
 
-/// As derived, but `clone_from` reuses the buffer (a search resets a scratch state after every transition).
+/// As derived, but `clone_from` skips the reference counts when it already shares the entries.
 impl Clone for EpochCache {
     #[inline]
     fn clone(&self) -> Self {
-        EpochCache { entries: self.entries.clone() }
+        EpochCache { entries: Arc::clone(&self.entries) }
     }
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        self.entries.clone_from(&source.entries);
+        // As `state::share_from`, which this module cannot import (the state holds epoch caches).
+        if !Arc::ptr_eq(&self.entries, &source.entries) {
+            self.entries = Arc::clone(&source.entries);
+        }
     }
 }
 
@@ -69,7 +76,7 @@ impl EpochCache {
         let entries: Vec<EpochEntry> =
             entries.iter().map(|&(epoch, start_offset)| EpochEntry { epoch, start_offset }).collect();
         debug_assert!(entries.windows(2).all(|w| w[0].epoch < w[1].epoch && w[0].start_offset <= w[1].start_offset));
-        EpochCache { entries }
+        EpochCache { entries: Arc::new(entries) }
     }
 
     /// The entries, oldest first.
@@ -92,7 +99,7 @@ impl EpochCache {
     pub fn assign_append_only(&mut self, epoch: i32, start_offset: u32) -> bool {
         let forward = self.entries.last().is_none_or(|l| epoch > l.epoch && start_offset >= l.start_offset);
         if forward {
-            self.entries.push(EpochEntry { epoch, start_offset });
+            Arc::make_mut(&mut self.entries).push(EpochEntry { epoch, start_offset });
         }
         forward
     }
@@ -102,17 +109,20 @@ impl EpochCache {
     pub fn assign_replacing(&mut self, epoch: i32, start_offset: u32) -> bool {
         let needed = self.entries.last().is_none_or(|l| epoch != l.epoch || start_offset < l.start_offset);
         if needed {
-            self.entries.retain(|e| e.epoch < epoch && e.start_offset < start_offset);
-            self.entries.push(EpochEntry { epoch, start_offset });
+            let entries = Arc::make_mut(&mut self.entries);
+            entries.retain(|e| e.epoch < epoch && e.start_offset < start_offset);
+            entries.push(EpochEntry { epoch, start_offset });
         }
         needed
     }
 
     /// Drop entries whose start offset is at or past `offset` (`truncateFromEnd`). Returns whether any went.
     pub fn truncate_from_end(&mut self, offset: u32) -> bool {
-        let before = self.entries.len();
-        self.entries.retain(|e| e.start_offset < offset);
-        self.entries.len() != before
+        let any_go = self.entries.iter().any(|e| e.start_offset >= offset);
+        if any_go {
+            Arc::make_mut(&mut self.entries).retain(|e| e.start_offset < offset);
+        }
+        any_go
     }
 
     /// 0.11 `endOffsetFor`: the start offset of the first epoch larger than `requested`, or the LEO when
@@ -161,7 +171,7 @@ impl EpochCache {
     /// The `leader-epoch-checkpoint` file as Kafka writes it: version, count, then `epoch startOffset` lines.
     pub fn checkpoint_file(&self) -> String {
         let mut text = format!("0\n{}\n", self.entries.len());
-        for e in &self.entries {
+        for e in self.entries.iter() {
             text.push_str(&format!("{} {}\n", e.epoch, e.start_offset));
         }
         text

@@ -93,10 +93,11 @@ pub(crate) fn rerun_shared(
         steps.push(Arc::new(sim.step(index as u32, event)));
         let done = index as u32 + 1;
         if done % resume::EVERY == 0 || done as usize == scenario.events.len() {
-            checkpoints.push(Arc::new(resume::Checkpoint { steps: done, memory: sim.memory.clone() }));
+            checkpoints.push(Arc::new(resume::Checkpoint::new(done, &sim.memory)));
         }
     }
     let memory = sim.memory;
+    let ends = resume::Ends { records: memory.records, violations: memory.violations };
     let trace = Trace {
         scenario: scenario.name.clone(),
         brokers: scenario.brokers.clone(),
@@ -104,9 +105,9 @@ pub(crate) fn rerun_shared(
         flags: protocol.flags(),
         initial: initial.clone(),
         steps: steps.clone(),
-        violations: Arc::unwrap_or_clone(memory.violations),
-        records: Arc::unwrap_or_clone(memory.records),
+        violations: ends.violations.to_vec(),
+        records: ends.records.to_vec(),
         rules: protocol.rules,
     };
-    Run { trace, resume: Resume::new((protocol, scenario, events), initial, steps, checkpoints), reused }
+    Run { trace, resume: Resume::new((protocol, scenario, events), initial, (steps, checkpoints), ends), reused }
 }

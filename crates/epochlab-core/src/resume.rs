@@ -11,6 +11,8 @@ use std::sync::Arc;
 
 use crate::engine::Memory;
 use crate::fingerprint::fingerprint;
+use crate::invariants::Violation;
+use crate::record::RecordInfo;
 use crate::scenario::{Config, Event, Scenario};
 use crate::state::State;
 use crate::trace::{Step, Trace};
@@ -20,10 +22,49 @@ use crate::variant::Protocol;
 pub(crate) const EVERY: u32 = 16;
 
 /// The simulator's memory at a step boundary: with that step's state, enough to go on from there.
+///
+/// The records and violations only ever grow, so a checkpoint keeps how many there were, not a share of
+/// them: a shared list would be copied whole by the run's next record or violation (copy on write), about
+/// once per checkpoint, which made opening a 1,000-event link copy every record's label some 30 times.
 pub(crate) struct Checkpoint {
     /// Events applied so far.
-    pub(crate) steps: u32,
-    pub(crate) memory: Memory,
+    steps: u32,
+    /// The memory, without its records and violations.
+    memory: Memory,
+    records: usize,
+    violations: usize,
+}
+
+impl Checkpoint {
+    /// The checkpoint of `memory` after `steps` events.
+    pub(crate) fn new(steps: u32, memory: &Memory) -> Checkpoint {
+        let (records, violations) = (memory.records.len(), memory.violations.len());
+        let memory = Memory { records: Arc::default(), violations: Arc::default(), ..memory.clone() };
+        Checkpoint { steps, memory, records, violations }
+    }
+
+    /// The memory here, its records and violations the first ones of the run's `last`.
+    fn memory(&self, last: &Ends) -> Memory {
+        let (records, violations) = (first(&last.records, self.records), first(&last.violations, self.violations));
+        Memory { records, violations, ..self.memory.clone() }
+    }
+}
+
+/// The first `n` of `all`: shared when that is all of them (a drop at the end goes on from the last
+/// checkpoint, which has every record), copied otherwise.
+fn first<T: Clone>(all: &Arc<Vec<T>>, n: usize) -> Arc<Vec<T>> {
+    if n == all.len() {
+        Arc::clone(all)
+    } else {
+        Arc::new(all[..n].to_vec())
+    }
+}
+
+/// A run's records and violations when it ended: every checkpoint's are the first ones of these.
+#[derive(Clone, Default)]
+pub(crate) struct Ends {
+    pub(crate) records: Arc<Vec<RecordInfo>>,
+    pub(crate) violations: Arc<Vec<Violation>>,
 }
 
 /// What a re-run of an edited version of a scenario goes on from: what ran, its steps and its checkpoints
@@ -38,6 +79,7 @@ pub struct Resume {
     initial: State,
     steps: Vec<Arc<Step>>,
     checkpoints: Vec<Arc<Checkpoint>>,
+    ends: Ends,
 }
 
 /// A run: the trace, and what a re-run goes on from.
@@ -54,11 +96,11 @@ impl Resume {
     pub(crate) fn new(
         (protocol, scenario, events): (Protocol, &Scenario, Arc<Vec<Event>>),
         initial: State,
-        steps: Vec<Arc<Step>>,
-        checkpoints: Vec<Arc<Checkpoint>>,
+        (steps, checkpoints): (Vec<Arc<Step>>, Vec<Arc<Checkpoint>>),
+        ends: Ends,
     ) -> Resume {
         let (brokers, config) = (scenario.brokers.clone(), scenario.config.clone());
-        Resume { protocol, brokers, config, events, initial, steps, checkpoints }
+        Resume { protocol, brokers, config, events, initial, steps, checkpoints, ends }
     }
 
     /// The protocol it ran under.
@@ -78,15 +120,15 @@ impl Resume {
         let from = &self.checkpoints[at];
         let steps = self.steps[..from.steps as usize].to_vec();
         let state = steps.last().map_or_else(|| self.initial.clone(), |s| s.state.clone());
-        Some(Start { steps, state, memory: from.memory.clone(), checkpoints: self.checkpoints[..=at].to_vec() })
+        let memory = from.memory(&self.ends);
+        Some(Start { steps, state, memory, checkpoints: self.checkpoints[..=at].to_vec() })
     }
 
     /// The stable fingerprint of the run's last state and memory (see [`crate::fingerprint`]).
     pub fn fingerprint(&self) -> u64 {
         let state = self.steps.last().map_or(&self.initial, |s| &s.state);
-        let empty = Memory::default();
-        let memory = self.checkpoints.last().map_or(&empty, |c| &c.memory);
-        fingerprint(state, memory)
+        let memory = self.checkpoints.last().map_or_else(Memory::default, |c| c.memory(&self.ends));
+        fingerprint(state, &memory)
     }
 }
 

@@ -10,6 +10,14 @@ fn every_preset_parses() {
     }
 }
 
+/// The page recognises a preset only among scenarios with a description (a long link skips parsing them).
+#[test]
+fn every_preset_has_a_description() {
+    for p in &PRESETS {
+        assert!(!p.scenario().description.trim().is_empty(), "preset {} has no description", p.id);
+    }
+}
+
 #[test]
 fn every_preset_gives_its_expected_verdict_under_every_variant() {
     let mut failures = Vec::new();
