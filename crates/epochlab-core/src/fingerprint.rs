@@ -32,42 +32,60 @@ impl StableHasher {
     fn word(&mut self, w: u64) {
         self.hash = (self.hash.rotate_left(5) ^ w).wrapping_mul(MULTIPLIER);
     }
+
+    /// What `finish` mixes.
+    fn state(&self) -> u64 {
+        self.hash
+    }
 }
 
-impl Hasher for StableHasher {
-    fn finish(&self) -> u64 {
-        let mut z = self.hash;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.word(u64::from_le_bytes(w));
-        }
-        self.word(bytes.len() as u64);
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.word(u64::from(i));
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.word(u64::from(i));
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.word(u64::from(i));
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.word(i);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.word(i as u64);
-    }
-    fn write_isize(&mut self, i: isize) {
-        self.word(i as i64 as u64);
-    }
+/// SplitMix64's finaliser.
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
+
+/// `Hasher` for a type that takes one 64-bit word at a time (its `word`) and is finished by mixing its
+/// `state`: bytes go in eight at a time, then their length, and every integer as one word, `usize` too.
+macro_rules! word_hasher {
+    ($t:ty) => {
+        impl std::hash::Hasher for $t {
+            fn finish(&self) -> u64 {
+                $crate::fingerprint::mix(self.state())
+            }
+            fn write(&mut self, bytes: &[u8]) {
+                for chunk in bytes.chunks(8) {
+                    let mut w = [0u8; 8];
+                    w[..chunk.len()].copy_from_slice(chunk);
+                    self.word(u64::from_le_bytes(w));
+                }
+                self.word(bytes.len() as u64);
+            }
+            fn write_u8(&mut self, i: u8) {
+                self.word(u64::from(i));
+            }
+            fn write_u16(&mut self, i: u16) {
+                self.word(u64::from(i));
+            }
+            fn write_u32(&mut self, i: u32) {
+                self.word(u64::from(i));
+            }
+            fn write_u64(&mut self, i: u64) {
+                self.word(i);
+            }
+            fn write_usize(&mut self, i: usize) {
+                self.word(i as u64);
+            }
+            fn write_isize(&mut self, i: isize) {
+                self.word(i as i64 as u64);
+            }
+        }
+    };
+}
+pub(crate) use word_hasher;
+
+word_hasher!(StableHasher);
 
 /// The fingerprint of a state with the simulator's memory: equal for states that behave the same from here on.
 pub(crate) fn fingerprint(state: &State, memory: &Memory) -> u64 {
