@@ -18,7 +18,7 @@ use crate::model::bridge::Painting;
 #[derive(Properties, PartialEq, Clone)]
 pub struct LogGridProps {
     /// The variant's view at the cursor.
-    pub view: StepView,
+    pub view: Rc<StepView>,
     /// Variant id, for test ids.
     pub variant: &'static str,
     /// What a lesson's step points at: rows (a broker) and cells (a broker and an offset).
@@ -136,10 +136,10 @@ fn columns_style(offsets: usize) -> String {
     format!("grid-template-columns: repeat({}, var(--cell-w))", offsets.max(1))
 }
 
-/// Props of one broker's log row.
-#[derive(Properties, PartialEq, Clone)]
+/// Props of one broker's log row: its broker is row `row` of `view` (shared, not copied per row).
+#[derive(Properties, Clone)]
 struct BrokerLogProps {
-    broker: BrokerView,
+    view: Rc<StepView>,
     /// The row's index (the broker's).
     row: usize,
     variant: &'static str,
@@ -160,10 +160,31 @@ struct BrokerLogProps {
     painted: Option<Rc<Painting>>,
 }
 
+/// Equal when the row's broker looks the same, whatever the other rows do (the row is then not redrawn).
+impl PartialEq for BrokerLogProps {
+    fn eq(&self, other: &Self) -> bool {
+        self.broker() == other.broker()
+            && self.row == other.row
+            && self.variant == other.variant
+            && self.shown == other.shown
+            && self.words == other.words
+            && self.active == other.active
+            && self.marked == other.marked
+            && self.marked_cells == other.marked_cells
+            && self.painted == other.painted
+    }
+}
+
+impl BrokerLogProps {
+    fn broker(&self) -> Option<&BrokerView> {
+        self.view.brokers.get(self.row)
+    }
+}
+
 /// One broker's log row, skipped when its view did not change.
 #[function_component(BrokerLog)]
 fn broker_log(p: &BrokerLogProps) -> Html {
-    let b = &p.broker;
+    let Some(b) = p.broker() else { return Html::default() };
     let class = classes!(
         "broker__log",
         (b.role == RoleView::Down).then_some("broker__log--down"),
@@ -383,7 +404,7 @@ pub fn log_grid(props: &LogGridProps) -> Html {
                         { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
                     </div>
                     { for v.brokers.iter().zip(words).enumerate().map(|(row, (b, words))| html! {
-                        <BrokerLog key={b.name.clone()} broker={b.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
+                        <BrokerLog key={b.name.clone()} view={props.view.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
                             active={(active.0 == row).then_some(tab_stop(&shown, active.1))}
                             marked={row_marked(&props.marks, &b.name)} marked_cells={marked_cells(&props.marks, &b.name)}
                             painted={props.painting.clone().filter(|p| p.broker == b.name)} />

@@ -27,8 +27,8 @@ pub struct VariantPanelProps {
     pub index: usize,
     /// The cursor.
     pub step: Option<usize>,
-    /// The variant's view at the cursor (on the grid shared by every panel).
-    pub view: StepView,
+    /// The variant's view at the cursor (on the grid shared by every panel), shared with the log grid.
+    pub view: Rc<StepView>,
     /// Whether it holds only because min.insync.replicas refused writes (computed once per re-run).
     pub held: Option<HeldByRefusal>,
     /// Dispatch (for the invariant links).
@@ -49,12 +49,17 @@ impl PartialEq for VariantPanelProps {
         Rc::ptr_eq(&self.traces, &other.traces)
             && self.index == other.index
             && self.step == other.step
-            && self.view == other.view
+            && same_view(&self.view, &other.view)
             && self.held == other.held
             && self.marks == other.marks
             && self.pending == other.pending
             && self.painting == other.painting
     }
+}
+
+/// The same view: the same one (a memo hit), or an equal one.
+fn same_view(a: &Rc<StepView>, b: &Rc<StepView>) -> bool {
+    Rc::ptr_eq(a, b) || a == b
 }
 
 /// The traces of one re-run, and an index into them: equal only to the same re-run's (a re-run makes new ones).

@@ -221,7 +221,10 @@ const GHOST_HALF_WIDTH: i32 = 125;
 fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let views = {
         let (traces, cursor) = (model.traces.clone(), model.cursor);
-        use_memo((TracesRef(traces.clone()), cursor), move |_| epochlab_core::view::views(&traces, cursor))
+        // Each behind its own `Rc`: the panel and its log grid share it instead of copying it per render.
+        use_memo((TracesRef(traces.clone()), cursor), move |_| {
+            epochlab_core::view::views(&traces, cursor).into_iter().map(Rc::new).collect::<Vec<_>>()
+        })
     };
     // The panel shown alone on a narrow screen (the switch chooses it).
     let shown = use_state(|| 0usize);
