@@ -49,17 +49,12 @@ impl PartialEq for VariantPanelProps {
         Rc::ptr_eq(&self.traces, &other.traces)
             && self.index == other.index
             && self.step == other.step
-            && same_view(&self.view, &other.view)
+            && self.view == other.view
             && self.held == other.held
             && self.marks == other.marks
             && self.pending == other.pending
             && self.painting == other.painting
     }
-}
-
-/// The same view: the same one (a memo hit), or an equal one.
-fn same_view(a: &Rc<StepView>, b: &Rc<StepView>) -> bool {
-    Rc::ptr_eq(a, b) || a == b
 }
 
 /// The traces of one re-run, and an index into them: equal only to the same re-run's (a re-run makes new ones).

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::cow::share_from;
+
 /// Kafka's `UNDEFINED_EPOCH` / `UNDEFINED_EPOCH_OFFSET`.
 pub const UNDEFINED: i64 = -1;
 
@@ -63,10 +65,7 @@ impl Clone for EpochCache {
 
     #[inline]
     fn clone_from(&mut self, source: &Self) {
-        // As `state::share_from`, which this module cannot import (the state holds epoch caches).
-        if !Arc::ptr_eq(&self.entries, &source.entries) {
-            self.entries = Arc::clone(&source.entries);
-        }
+        share_from(&mut self.entries, &source.entries);
     }
 }
 

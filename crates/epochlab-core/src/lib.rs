@@ -15,6 +15,7 @@
 
 pub mod checker;
 pub mod compare;
+mod cow;
 mod engine;
 pub mod epoch_cache;
 pub mod fingerprint;

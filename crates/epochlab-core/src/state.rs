@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
+use crate::cow::share_from;
 use crate::epoch_cache::EpochCache;
 
 /// A broker, by its position in replica assignment order (0 to 4).
@@ -136,14 +137,6 @@ pub struct Replica {
     pub remote_leo: [i32; crate::scenario::MAX_BROKERS],
     /// Leader only: its LEO when it became leader (KAFKA-7128).
     pub leader_epoch_start_offset: u32,
-}
-
-/// Make `to` share `from`'s value, skipping the two reference counts when it already does.
-#[inline]
-pub(crate) fn share_from<T>(to: &mut Arc<T>, from: &Arc<T>) {
-    if !Arc::ptr_eq(to, from) {
-        *to = Arc::clone(from);
-    }
 }
 
 /// As derived, but `clone_from` reuses the epoch cache's buffer and keeps a log it already shares: a search

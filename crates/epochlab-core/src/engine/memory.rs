@@ -7,9 +7,10 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use crate::cow::share_from;
 use crate::invariants::{History, Key, Violation};
 use crate::record::RecordInfo;
-use crate::state::{share_from, BrokerId};
+use crate::state::BrokerId;
 
 /// An acks=all produce waiting for the leader's HW to pass its record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

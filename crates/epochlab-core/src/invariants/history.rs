@@ -4,8 +4,9 @@ use std::collections::BTreeMap;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use crate::cow::share_from;
 use crate::scenario::Acks;
-use crate::state::{share_from, BrokerId, BrokerSet, State};
+use crate::state::{BrokerId, BrokerSet, State};
 
 /// A power crash: which broker, when, and the controller's ISR at that moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -174,7 +174,8 @@ pub fn verdict_of(trace: &crate::Trace) -> (Vec<InvariantId>, Vec<InvariantId>) 
     for v in &trace.violations {
         seen[usize::from(v.by_design)][v.invariant.index()] = true;
     }
-    let listed =
-        |marks: [bool; 9]| InvariantId::ALL.into_iter().zip(marks).filter(|(_, m)| *m).map(|(id, _)| id).collect();
+    let listed = |marks: [bool; InvariantId::ALL.len()]| {
+        InvariantId::ALL.into_iter().zip(marks).filter(|(_, m)| *m).map(|(id, _)| id).collect()
+    };
     (listed(seen[0]), listed(seen[1]))
 }
