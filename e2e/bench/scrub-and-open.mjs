@@ -2,10 +2,11 @@
 //
 //   EPOCHLAB_BASE_URL=http://127.0.0.1:PORT/epochlab/ node e2e/bench/scrub-and-open.mjs [--steps N] [--opens N]
 //
-// Scrubbing: a 1,000-event scenario under four variants, the cursor at the start, then ArrowRight pressed
-// N times (default 300) as fast as the page takes keys (a held key repeats about 30 times a second; this
-// asks for more). Printed: the steps the page moved per second and the frames it drew per second meanwhile;
-// it keeps up at 60 frames per second when both are at least 60.
+// Scrubbing: a 1,000-event scenario under four variants, the cursor at the start, then ArrowRight held for
+// N repeats (default 150) at 30 a second, the fastest usual key repeat (what the goal is about); and pressed
+// N times (default 300) as fast as the page takes keys, a stress beyond any held key. Printed for each: the
+// steps the page moved per second and the frames it drew per second meanwhile. Held, it keeps up at 60
+// frames per second when it moves at the key's rate and draws at least 60 frames per second.
 // Opening: that scenario's link (the compressed one the address holds after a pause) opened in a new page,
 // from the navigation's start to the first animation frame showing its last step, median of N (default 5);
 // alternating with the landing page (a preset, no link), whose time is what any opening costs here.
@@ -22,8 +23,27 @@ function arg(name, fallback) {
   return i >= 0 && process.argv[i + 1] !== undefined ? Number(process.argv[i + 1]) : fallback;
 }
 
-/** Presses ArrowRight `steps` times from the first step; steps moved and frames drawn per second. */
-async function scrub(page, steps) {
+/** A held key's repeat interval: 30 a second, the fastest of the usual defaults (X11 25, Windows about 30). */
+const REPEAT_MS = 1000 / 30;
+
+/** ArrowRight held for `steps` repeats (`held`), or pressed `steps` times as fast as the page takes keys. */
+async function moveRight(page, steps, held) {
+  if (!held) {
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+    return;
+  }
+  // Each down after the first is a repeat (KeyboardEvent.repeat), on the key's own clock, not after the page.
+  const start = Date.now();
+  for (let i = 0; i < steps; i++) {
+    await page.keyboard.down('ArrowRight');
+    const wait = start + (i + 1) * REPEAT_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  await page.keyboard.up('ArrowRight');
+}
+
+/** Moves `steps` steps right from the first step; steps moved and frames drawn per second. */
+async function scrub(page, steps, held) {
   const position = page.getByTestId('cursor-position');
   await page.evaluate(() => document.activeElement?.blur());
   await page.keyboard.press('Home');
@@ -38,7 +58,7 @@ async function scrub(page, steps) {
     w.__raf = requestAnimationFrame(count);
     w.__t0 = performance.now();
   });
-  for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+  await moveRight(page, steps, held);
   await page.waitForFunction(
     (n) => /^Step (\d+) /.exec(document.querySelector('[data-testid="cursor-position"]')?.textContent ?? '')?.[1] >= n - 1,
     steps,
@@ -87,17 +107,24 @@ async function main() {
   if (!base) throw new Error('EPOCHLAB_BASE_URL is not set: run this through scripts/bench.sh (make bench)');
   const [kase] = parseCases('1000x4');
   const steps = Math.min(arg('--steps', 300), kase.before - 1);
+  const heldSteps = Math.min(arg('--held', 150), kase.before - 1);
   const opens = arg('--opens', 5);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: VIEWPORT });
     const page = await context.newPage();
     await openScenario(page, base, kase);
-    const s = await scrub(page, steps);
-    const keeps = s.stepsPerSecond >= GOAL_FPS && s.framesPerSecond >= GOAL_FPS ? 'keeps up' : 'does NOT keep up';
+    const h = await scrub(page, heldSteps, true);
+    const keeps = h.stepsPerSecond >= 29 && h.framesPerSecond >= GOAL_FPS - 0.5 ? 'keeps up' : 'does NOT keep up';
     console.log(
-      `scrubbing ${steps} steps of ${kase.before} events under 4 variants: ${fmt(s.stepsPerSecond)} steps/s, ` +
-        `${fmt(s.framesPerSecond)} frames/s (${fmt(s.elapsed)} ms); goal 60 frames per second: ${keeps}`,
+      `scrubbing with ArrowRight held (${heldSteps} repeats at 30 a second) across ${kase.before} events under 4 ` +
+        `variants: ${fmt(h.stepsPerSecond)} steps/s, ${fmt(h.framesPerSecond)} frames/s; goal 60 frames per ` +
+        `second: ${keeps}`,
+    );
+    const s = await scrub(page, steps, false);
+    console.log(
+      `scrubbing as fast as the page takes keys (${steps} presses, a stress beyond any held key): ` +
+        `${fmt(s.stepsPerSecond)} steps/s, ${fmt(s.framesPerSecond)} frames/s (${fmt(s.elapsed)} ms)`,
     );
     const hash = await compressedLink(page);
     await context.close();

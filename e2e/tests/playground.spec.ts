@@ -126,6 +126,41 @@ test.describe('the playground', () => {
     errors.check();
   });
 
+  test('a held arrow key moves a step per repeat, without the animations, and back and forth adds up', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    const position = page.getByTestId('cursor-position');
+    const scrubbing = () => page.evaluate(() => document.documentElement.hasAttribute('data-scrubbing'));
+    await page.keyboard.press('Home');
+    await expect(position).toHaveText('Before the first step');
+    // A held key: a keydown, then its repeats, closer together than the page draws. Sent and read in one
+    // task of the page, so that no pause of a loaded machine can end the scrub before it is read.
+    const held = await page.evaluate(() => {
+      for (let i = 0; i < 6; i++) {
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', repeat: i > 0, bubbles: true }));
+      }
+      const marker = document.querySelector('.marker')!;
+      return { scrubbing: document.documentElement.hasAttribute('data-scrubbing'), slide: getComputedStyle(marker).transitionProperty };
+    });
+    await expect(position).toHaveText('Step 5 of 9: fetch');
+    expect(held, 'steps closer than 250 ms mark the page as scrubbing: markers jump').toEqual({ scrubbing: true, slide: 'none' });
+    // Both ways within one frame: the moves keep their order (5 right from step 5 stop at the last step, 9,
+    // and 2 left then reach 7; their sum, 3 right, would reach 8).
+    await page.evaluate(() => {
+      for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft']) {
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      }
+    });
+    await expect(position).toHaveText('Step 7 of 9: crash');
+    // The scrub ends a pause after the last step; a single step then animates again.
+    await expect.poll(scrubbing).toBe(false);
+    await page.keyboard.press('ArrowRight');
+    await expect(position).toHaveText('Step 8 of 9: restart');
+    expect(await scrubbing()).toBe(false);
+    await expect(page.locator('.marker').first()).toHaveCSS('transition-property', 'translate');
+    errors.check();
+  });
+
   test('the cursor steps, scrubs and plays', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page);

@@ -3,8 +3,11 @@
 //! timer exists only while it is needed, so a paused or hidden page does no work. (What an action causes,
 //! saving and the address among it, is returned by the reducer and run by `effect_runner`.)
 
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
 use gloo::events::{EventListener, EventListenerOptions};
-use gloo::timers::callback::Interval;
+use gloo::timers::callback::{Interval, Timeout};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{DragEvent, KeyboardEvent, MessageEvent};
@@ -83,18 +86,88 @@ pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
     }
 }
 
+/// Arrow-key steps that come faster than the page draws (a held key, or keys sent by a test) are summed
+/// and taken once per frame: one drawing shows where the cursor got to, instead of a drawing per key of
+/// which only the last would be seen.
+#[derive(Default)]
+struct FrameSteps {
+    pending: Cell<i32>,
+    scheduled: Cell<bool>,
+    scrub: ScrubMark,
+}
+
+/// Steps closer together than this are a scrub (a held key repeats every 30 to 50 ms); this long after the
+/// last one, the scrub is over.
+const SCRUB_GAP_MS: u32 = 250;
+
+/// While arrow-key steps come faster than a cell's arrival (450 ms) or a marker's slide (300 ms) can end,
+/// the page is marked as scrubbing (`data-scrubbing` on the root element, which no render touches) and the
+/// stylesheet draws neither: each step then costs one drawing, not one per frame of every running animation.
+#[derive(Default)]
+struct ScrubMark {
+    last_step_ms: Cell<f64>,
+    calm: RefCell<Option<Timeout>>,
+}
+
+impl ScrubMark {
+    fn stepped(&self) {
+        let now = js_sys::Date::now();
+        let close = now - self.last_step_ms.replace(now) < f64::from(SCRUB_GAP_MS);
+        let Some(root) = gloo::utils::document().document_element().filter(|_| close) else { return };
+        let _ = root.set_attribute("data-scrubbing", "");
+        let calm = Timeout::new(SCRUB_GAP_MS, move || {
+            let _ = root.remove_attribute("data-scrubbing");
+        });
+        *self.calm.borrow_mut() = Some(calm);
+    }
+}
+
+impl FrameSteps {
+    /// Add `n` steps, taken on the next frame. Steps the other way are taken first: a sum across a turn
+    /// would differ from the two moves at the ends of the timeline.
+    fn add(self: &Rc<Self>, n: i32, dispatch: &Dispatch) {
+        if self.pending.get().signum() == -n.signum() {
+            self.flush(dispatch);
+        }
+        self.pending.set(self.pending.get() + n);
+        self.scrub.stepped();
+        if !self.scheduled.replace(true) {
+            let (steps, dispatch) = (self.clone(), dispatch.clone());
+            let frame = Closure::once_into_js(move || {
+                steps.scheduled.set(false);
+                steps.flush(&dispatch);
+            });
+            let _ = gloo::utils::window().request_animation_frame(frame.unchecked_ref());
+        }
+    }
+
+    /// Take the pending steps now (before another key's action, so that actions keep their order).
+    fn flush(&self, dispatch: &Dispatch) {
+        let n = self.pending.replace(0);
+        if n != 0 {
+            dispatch.emit(Action::StepBy(n));
+        }
+    }
+}
+
 /// Keyboard shortcuts on the document.
 #[hook]
 pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
     use_effect_with((), move |_| {
+        let steps = Rc::new(FrameSteps::default());
         let options = EventListenerOptions::enable_prevent_default();
         let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
             let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
             // The model is borrowed only to decide: dispatching replaces it.
             let action = on_key(&state.borrow(), e);
-            if let Some(action) = action {
-                e.prevent_default();
-                dispatch.emit(action);
+            let Some(action) = action else { return };
+            e.prevent_default();
+            match action {
+                Action::StepBy(n) => steps.add(n, &dispatch),
+                action => {
+                    steps.flush(&dispatch);
+                    dispatch.emit(action);
+                }
             }
         });
         move || drop(listener)

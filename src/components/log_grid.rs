@@ -109,7 +109,7 @@ fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
     // One cell of the grid is in the tab order; the arrow keys move from there (a roving tabindex).
     let tabindex = if p.active == Some(c.offset) { "0" } else { "-1" };
     html! {
-        <div {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
+        <div key={c.offset} {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
             title={cell_title(b, c)} data-testid={format!("cell-{}-{}-{}", p.variant, b.name, c.offset)}
             data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}
             data-paint={kept.map(Answer::offset_key)}>
@@ -193,7 +193,7 @@ fn broker_log(p: &BrokerLogProps) -> Html {
     html! {
         <div {class} style={columns_style(b.cells.len())} role="row" aria-rowindex={(p.row + 1).to_string()}>
             <span class="sr-only" role="rowheader">{ broker_summary(b) }</span>
-            { windowed(&p.shown, |o| b.cells.get(o).map_or_else(Html::default, |c| cell_html(b, c, p))) }
+            { windowed(&p.shown, |o| b.cells.get(o).map(|c| cell_html(b, c, p))) }
             { marker("hw", b.hw, "HW", format!("High watermark {}: records below are committed", b.hw)) }
             { marker("leo", b.leo, "LEO", format!("Log end offset {}", b.leo)) }
             { marker("ckpt", b.hw_checkpoint, "ckpt", format!("Persisted HW {} (replication-offset-checkpoint)", b.hw_checkpoint)) }
@@ -202,17 +202,20 @@ fn broker_log(p: &BrokerLogProps) -> Html {
     }
 }
 
-/// `cell` for every offset in `shown`, with a spacer holding the place of each gap, so that every rendered
-/// column lands on its offset's grid column.
-fn windowed(shown: &[Range<usize>], mut cell: impl FnMut(usize) -> Html) -> Html {
+/// `cell` for every offset in `shown` (`None` past the row's end), with a spacer holding the place of each
+/// gap, so that every rendered column lands on its offset's grid column. Each `cell` is keyed by its offset:
+/// as the window slides by an offset, one cell comes and one goes, and the others stay as they are (unkeyed,
+/// every cell would be rewritten with its neighbour's content).
+fn windowed(shown: &[Range<usize>], mut cell: impl FnMut(usize) -> Option<Html>) -> Html {
     let mut next = 0;
     let mut out = Vec::with_capacity(shown.iter().map(|r| r.len() + 1).sum());
-    for r in shown {
+    for (i, r) in shown.iter().enumerate() {
         if r.start > next {
             let style = format!("grid-column: span {}", r.start - next);
-            out.push(html! { <span class="log-grid__gap" {style} aria-hidden="true"></span> });
+            let key = format!("gap{i}");
+            out.push(html! { <span {key} class="log-grid__gap" {style} aria-hidden="true"></span> });
         }
-        out.extend(r.clone().map(&mut cell));
+        out.extend(r.clone().filter_map(&mut cell));
         next = r.end;
     }
     out.into_iter().collect()
@@ -401,7 +404,7 @@ pub fn log_grid(props: &LogGridProps) -> Html {
                 </div>
                 <div class="log-grid__scroll" ref={window.node} onscroll={window.onscroll}>
                     <div class="log-grid__offsets" style={columns_style(width)} aria-hidden="true">
-                        { windowed(&shown, |o| html! { <span class="log-grid__offset">{ o }</span> }) }
+                        { windowed(&shown, |o| Some(html! { <span key={o} class="log-grid__offset">{ o }</span> })) }
                     </div>
                     { for v.brokers.iter().zip(words).enumerate().map(|(row, (b, words))| html! {
                         <BrokerLog key={b.name.clone()} view={props.view.clone()} {row} variant={props.variant} shown={shown.clone()} {words}
