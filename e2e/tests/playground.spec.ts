@@ -126,7 +126,7 @@ test.describe('the playground', () => {
     errors.check();
   });
 
-  test('a held arrow key moves a step per repeat, without the animations, and back and forth adds up', async ({ page }) => {
+  test('a held arrow key moves a step per repeat, without the animations, and back and forth keeps its order', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page);
     const position = page.getByTestId('cursor-position');
@@ -144,8 +144,8 @@ test.describe('the playground', () => {
     });
     await expect(position).toHaveText('Step 5 of 9: fetch');
     expect(held, 'steps closer than 250 ms mark the page as scrubbing: markers jump').toEqual({ scrubbing: true, slide: 'none' });
-    // Both ways within one frame: the moves keep their order (5 right from step 5 stop at the last step, 9,
-    // and 2 left then reach 7; their sum, 3 right, would reach 8).
+    // Both ways, back to back: the moves keep their order (5 right from step 5 stop at the last step, 9, and
+    // 2 left then reach 7; their sum, 3 right, would reach 8).
     await page.evaluate(() => {
       for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowLeft', 'ArrowLeft']) {
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));

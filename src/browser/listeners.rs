@@ -4,7 +4,6 @@
 //! saving and the address among it, is returned by the reducer and run by `effect_runner`.)
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::{Interval, Timeout};
@@ -86,16 +85,6 @@ pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
     }
 }
 
-/// Arrow-key steps that come faster than the page draws (a held key, or keys sent by a test) are summed
-/// and taken once per frame: one drawing shows where the cursor got to, instead of a drawing per key of
-/// which only the last would be seen.
-#[derive(Default)]
-struct FrameSteps {
-    pending: Cell<i32>,
-    scheduled: Cell<bool>,
-    scrub: ScrubMark,
-}
-
 /// Steps closer together than this are a scrub (a held key repeats every 30 to 50 ms); this long after the
 /// last one, the scrub is over.
 const SCRUB_GAP_MS: u32 = 250;
@@ -110,6 +99,7 @@ struct ScrubMark {
 }
 
 impl ScrubMark {
+    /// A step key came now: a scrub if the last came less than [`SCRUB_GAP_MS`] ago.
     fn stepped(&self) {
         let now = js_sys::Date::now();
         let close = now - self.last_step_ms.replace(now) < f64::from(SCRUB_GAP_MS);
@@ -122,39 +112,12 @@ impl ScrubMark {
     }
 }
 
-impl FrameSteps {
-    /// Add `n` steps, taken on the next frame. Steps the other way are taken first: a sum across a turn
-    /// would differ from the two moves at the ends of the timeline.
-    fn add(self: &Rc<Self>, n: i32, dispatch: &Dispatch) {
-        if self.pending.get().signum() == -n.signum() {
-            self.flush(dispatch);
-        }
-        self.pending.set(self.pending.get() + n);
-        self.scrub.stepped();
-        if !self.scheduled.replace(true) {
-            let (steps, dispatch) = (self.clone(), dispatch.clone());
-            let frame = Closure::once_into_js(move || {
-                steps.scheduled.set(false);
-                steps.flush(&dispatch);
-            });
-            let _ = gloo::utils::window().request_animation_frame(frame.unchecked_ref());
-        }
-    }
-
-    /// Take the pending steps now (before another key's action, so that actions keep their order).
-    fn flush(&self, dispatch: &Dispatch) {
-        let n = self.pending.replace(0);
-        if n != 0 {
-            dispatch.emit(Action::StepBy(n));
-        }
-    }
-}
-
-/// Keyboard shortcuts on the document.
+/// Keyboard shortcuts on the document. Each step key is handled at once, not batched per frame: batched, the
+/// page took a flood of keys faster but drew fewer frames (Chrome already gives input a turn per frame).
 #[hook]
 pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
     use_effect_with((), move |_| {
-        let steps = Rc::new(FrameSteps::default());
+        let scrub = ScrubMark::default();
         let options = EventListenerOptions::enable_prevent_default();
         let listener = EventListener::new_with_options(&gloo::utils::document(), "keydown", options, move |e| {
             let Some(e) = e.dyn_ref::<KeyboardEvent>() else { return };
@@ -162,13 +125,10 @@ pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
             let action = on_key(&state.borrow(), e);
             let Some(action) = action else { return };
             e.prevent_default();
-            match action {
-                Action::StepBy(n) => steps.add(n, &dispatch),
-                action => {
-                    steps.flush(&dispatch);
-                    dispatch.emit(action);
-                }
+            if let Action::StepBy(_) = action {
+                scrub.stepped();
             }
+            dispatch.emit(action);
         });
         move || drop(listener)
     });
