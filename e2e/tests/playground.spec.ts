@@ -133,17 +133,30 @@ test.describe('the playground', () => {
     const scrubbing = () => page.evaluate(() => document.documentElement.hasAttribute('data-scrubbing'));
     await page.keyboard.press('Home');
     await expect(position).toHaveText('Before the first step');
-    // A held key: a keydown, then its repeats, closer together than the page draws. Sent and read in one
-    // task of the page, so that no pause of a loaded machine can end the scrub before it is read.
-    const held = await page.evaluate(() => {
-      for (let i = 0; i < 6; i++) {
+    // A held key: a keydown, then its repeats, closer together than the page draws. Sent and read within
+    // one moment of the page (the mark at once, the arrived cell as soon as it is drawn, far within the 800 ms
+    // the mark lasts), so no pause of a loaded machine can end the scrub before it is read.
+    const held = await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) {
         document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', repeat: i > 0, bubbles: true }));
       }
-      const marker = document.querySelector('.marker')!;
-      return { scrubbing: document.documentElement.hasAttribute('data-scrubbing'), slide: getComputedStyle(marker).transitionProperty };
+      const scrubbing = document.documentElement.hasAttribute('data-scrubbing');
+      const slide = getComputedStyle(document.querySelector('.marker')!).transitionProperty;
+      let cell = document.querySelector('.cell--changed');
+      for (let frames = 0; !cell && frames < 30; frames++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        cell = document.querySelector('.cell--changed');
+      }
+      const arrived = cell ? getComputedStyle(cell) : null;
+      // The arrival is kept but ended at once: removing the mark must not start it late.
+      return { scrubbing, slide, arrival: arrived && `${arrived.animationName} ${arrived.animationDuration}` };
+    });
+    await expect(position).toHaveText('Step 1 of 9: produce');
+    expect(held, 'steps closer than 250 ms mark the page as scrubbing').toEqual({ scrubbing: true, slide: 'none', arrival: 'cell-arrive 0s' });
+    await page.evaluate(() => {
+      for (let i = 0; i < 4; i++) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', repeat: true, bubbles: true }));
     });
     await expect(position).toHaveText('Step 5 of 9: fetch');
-    expect(held, 'steps closer than 250 ms mark the page as scrubbing: markers jump').toEqual({ scrubbing: true, slide: 'none' });
     // Both ways, back to back: the moves keep their order (5 right from step 5 stop at the last step, 9, and
     // 2 left then reach 7; their sum, 3 right, would reach 8).
     await page.evaluate(() => {

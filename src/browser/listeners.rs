@@ -85,9 +85,12 @@ pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
     }
 }
 
-/// Steps closer together than this are a scrub (a held key repeats every 30 to 50 ms); this long after the
-/// last one, the scrub is over.
+/// Steps closer together than this are a scrub (a held key repeats every 30 to 50 ms).
 const SCRUB_GAP_MS: u32 = 250;
+
+/// The scrub is over this long after its last step: longer than the animations it ends at once (a cell's
+/// arrival, 450 ms; a truncated cell's fade, 600 ms), so that none is still running when they come back.
+const SCRUB_CALM_MS: u32 = 800;
 
 /// While arrow-key steps come faster than a cell's arrival (450 ms) or a marker's slide (300 ms) can end,
 /// the page is marked as scrubbing (`data-scrubbing` on the root element, which no render touches) and the
@@ -105,7 +108,7 @@ impl ScrubMark {
         let close = now - self.last_step_ms.replace(now) < f64::from(SCRUB_GAP_MS);
         let Some(root) = gloo::utils::document().document_element().filter(|_| close) else { return };
         let _ = root.set_attribute("data-scrubbing", "");
-        let calm = Timeout::new(SCRUB_GAP_MS, move || {
+        let calm = Timeout::new(SCRUB_CALM_MS, move || {
             let _ = root.remove_attribute("data-scrubbing");
         });
         *self.calm.borrow_mut() = Some(calm);
