@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { open, PHONE, shot, watchErrors } from './helpers';
+import { cell, mouseDrag, open, PHONE, shot, watchErrors } from './helpers';
 
 // Issue 15's story, as a new user would try it.
 //
@@ -243,6 +243,32 @@ test.describe('what consumers saw', () => {
     await expect(m2).toHaveAttribute('data-lost', 'false');
     await page.keyboard.press('Home');
     await expect(old).toContainText('1 read(s) after this step.');
+    errors.check();
+  });
+
+  // The page keeps what consumers saw when a drop at the end changes none of it (src/components/variant_panel.rs):
+  // each drop here appends a step that does change it, and the list must follow.
+  test('drops at the end that lose a read record, or read again, show in the list at once', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    const old = page.getByTestId('reads-hw-truncation');
+    const m2 = old.getByTestId('read-record').filter({ hasText: 'm2@1' });
+    await page.getByTestId('chip-9').focus();
+    await page.keyboard.press('Delete');
+    await expect(m2).toHaveAttribute('data-lost', 'false');
+    // B crashes again, dropped at the end: m2 is gone from the new leader A.
+    await mouseDrag(page, page.getByTestId('palette-crash'), cell(page, 1, 'end'));
+    await expect(page.getByTestId('chip-9')).toHaveAttribute('data-kind', 'crash');
+    await expect(m2).toHaveAttribute('data-lost', 'true');
+    await expect(m2).toContainText('gone since step 9: phantom read');
+    // A Flush changes nothing a consumer saw; a Consume reads again.
+    await mouseDrag(page, page.getByTestId('palette-flush'), cell(page, 0, 'end'));
+    await expect(page.getByTestId('chip-10')).toHaveAttribute('data-kind', 'flush');
+    await expect(old.locator('.reads__read')).toHaveCount(1);
+    await mouseDrag(page, page.getByTestId('palette-consume'), cell(page, 0, 'end'));
+    await expect(page.getByTestId('chip-11')).toHaveAttribute('data-kind', 'consume');
+    await expect(old.locator('.reads__read')).toHaveCount(2);
     errors.check();
   });
 });

@@ -3,6 +3,10 @@
 //! the I5 check (model §4, "consumer-visible record lost or rewritten": a phantom read) found it. Nothing is
 //! re-derived here: the reads come from the steps' annotations and the losses from the trace's violations.
 
+mod unchanged;
+
+pub use unchanged::unchanged;
+
 use serde::Serialize;
 
 use crate::invariants::{InvariantId, Violation};
