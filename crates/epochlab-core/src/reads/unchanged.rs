@@ -1,6 +1,6 @@
 //! Whether a re-run left what consumers saw as it was. The page works out [`reads`](super::reads) for every
 //! variant after every edit, and at the event limit that costs more than the re-run itself (every record of
-//! every read, a hundred reads of hundreds of records): about 3 ms of a drop's 15 in the browser. An edit
+//! every read, a hundred reads of hundreds of records): about 2 ms of a drop's 15 in the browser. An edit
 //! that only appends steps (building a scenario from its end, the common case) rarely changes it, and this
 //! tells so from the appended steps alone.
 
