@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use crate::invariants::{InvariantId, Violation};
 use crate::state::{BrokerId, Entry};
-use crate::trace::{Annotation, Trace};
+use crate::trace::{Annotation, Step, Trace};
 
 /// One `consume`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -163,13 +163,17 @@ struct LeaderLog<'a> {
 fn leader_logs(trace: &Trace) -> Vec<LeaderLog<'_>> {
     let mut out: Vec<LeaderLog<'_>> = Vec::new();
     for step in &trace.steps {
-        let Some(leader) = step.state.true_leader() else { continue };
-        let log = step.state.replica(leader).log.as_slice();
+        let Some(log) = leader_log(step) else { continue };
         let agrees_below = out.last().map_or(0, |prev| common_prefix(prev.log, log));
         out.push(LeaderLog { step: step.index, log, agrees_below, next_lower: usize::MAX });
     }
     link_next_lower(&mut out);
     out
+}
+
+/// The true leader's log after a step, if it has a true leader.
+fn leader_log(step: &Step) -> Option<&[Entry]> {
+    step.state.true_leader().map(|l| step.state.replica(l).log.as_slice())
 }
 
 /// Sets each log's `next_lower` (the next smaller value, found with a stack from the end).
