@@ -105,8 +105,10 @@ function timeOpening() {
   }).observe(document, { childList: true, subtree: true, characterData: true });
 }
 
-/** Milliseconds from the navigation's start to the first paint showing a scenario on its last step, and to
- * its coming into the page. */
+/**
+ * Milliseconds from the navigation's start to the first paint showing a scenario on its last step, and to its
+ * coming into the page.
+ */
 async function openOnce(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
