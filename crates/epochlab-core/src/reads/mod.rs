@@ -259,8 +259,7 @@ mod tests {
     /// A consumer's read from a leader that was not told it was replaced (STALE and BACK below).
     const STALE_READ: &str = "name: stale\nbrokers: A B\n\nelect B\nproduce m1\nfetch A\nproduce m2\nfetch A\n\
         fetch A drop\ncrash A no-notify\nrestart A\nelect A deliver=A\nproduce m3 acks=1 broker=A\nconsume B\n";
-    pub(super) const TWICE: &str =
-        "name: twice\nbrokers: A B C\nunclean_leader_election: true\n\nelect A\nproduce m1\n\
+    const TWICE: &str = "name: twice\nbrokers: A B C\nunclean_leader_election: true\n\nelect A\nproduce m1\n\
         fetch B\nfetch B\ncrash C\ncrash B\nproduce m2\nconsume\ncrash A\nrestart B\ncrash B\nrestart C\n";
 
     /// Stories the presets do not tell, each for a case `truncation` and `unchanged` must not miss.
@@ -310,5 +309,27 @@ mod tests {
             }
         }
         assert!(checked > 0, "some preset's read is truncated");
+    }
+
+    /// Each edge story does what its comment says, so that the property tests here and in `unchanged` meet
+    /// its case.
+    #[test]
+    fn the_edge_stories_read_what_they_are_written_for() {
+        let [stale, back, twice] = edge_stories().map(|(_, story)| run_variant(&story, Variant::HwTruncation));
+        let read = &reads(&stale)[0];
+        let last_leader = stale.steps.iter().rev().nth(1).and_then(|s| leader_log(s)).expect("A leads");
+        assert_eq!((read.broker, read.records.len(), last_leader.len()), (1, 2, 2));
+        assert_ne!(last_leader[1].id, read.records[1].record, "A holds m3 where B's consumer read m2");
+        assert_eq!(read.truncated.as_ref().map(|t| t.step), Some(read.step + 1));
+        let read = &reads(&back)[0];
+        let leaders: Vec<&[Entry]> =
+            back.steps[read.step as usize + 1..].iter().filter_map(|s| leader_log(s)).collect();
+        assert_eq!(leaders.len(), 2);
+        assert_eq!(leaders[0][1].id, read.records[1].record, "B leads again with m2");
+        assert_eq!(read.truncated.as_ref().map(|t| t.step), Some(read.step + 2), "A leads again with m3");
+        let twice = reads(&twice).remove(0);
+        let lost: Vec<Option<u32>> = twice.records.iter().map(|r| r.lost.as_ref().map(|l| l.step)).collect();
+        let truncated_at = twice.truncated.as_ref().map(|t| t.step).expect("B leads without m2");
+        assert!(lost[0] > Some(truncated_at) && lost[1] == Some(truncated_at), "{lost:?}, truncated at {truncated_at}");
     }
 }

@@ -67,8 +67,7 @@ mod tests {
     use super::*;
     use crate::presets::PRESETS;
     use crate::reads::reads;
-    use crate::reads::tests::{edge_stories, TWICE};
-    use crate::scenario::text::parse_text;
+    use crate::reads::tests::edge_stories;
     use crate::scenario::Scenario;
     use crate::{rerun_protocol, Variant};
 
@@ -142,34 +141,13 @@ mod tests {
     /// Steps shared but other rules: how a consumer past a truncation finds out depends on the release.
     #[test]
     fn a_trace_under_other_rules_is_never_taken_as_unchanged() {
-        let story = parse_text(TWICE).expect("an edge story");
-        let old = crate::run_variant(&story, Variant::Kip279);
+        let [.., (_, twice)] = edge_stories();
+        let old = crate::run_variant(&twice, Variant::Kip279);
         let mut rules = old.rules;
         rules.consumers_validate = !rules.consumers_validate;
         let new = Trace { rules, ..old.clone() };
         let old_reads = reads(&old);
         assert_ne!(reads(&new), old_reads, "the truncated read is noticed otherwise");
         assert!(!unchanged(&old, &old_reads, &new));
-    }
-
-    /// Each edge story does what its comment says, so that the property tests above meet its case.
-    #[test]
-    fn the_edge_stories_read_what_they_are_written_for() {
-        let [stale, back, twice] = edge_stories().map(|(_, story)| crate::run_variant(&story, Variant::HwTruncation));
-        let read = &reads(&stale)[0];
-        let last_leader = stale.steps.iter().rev().nth(1).and_then(|s| leader_log(s)).expect("A leads");
-        assert_eq!((read.broker, read.records.len(), last_leader.len()), (1, 2, 2));
-        assert_ne!(last_leader[1].id, read.records[1].record, "A holds m3 where B's consumer read m2");
-        assert_eq!(read.truncated.as_ref().map(|t| t.step), Some(read.step + 1));
-        let read = &reads(&back)[0];
-        let leaders: Vec<&[Entry]> =
-            back.steps[read.step as usize + 1..].iter().filter_map(|s| leader_log(s)).collect();
-        assert_eq!(leaders.len(), 2);
-        assert_eq!(leaders[0][1].id, read.records[1].record, "B leads again with m2");
-        assert_eq!(read.truncated.as_ref().map(|t| t.step), Some(read.step + 2), "A leads again with m3");
-        let twice = reads(&twice).remove(0);
-        let lost: Vec<Option<u32>> = twice.records.iter().map(|r| r.lost.as_ref().map(|l| l.step)).collect();
-        let truncated_at = twice.truncated.as_ref().map(|t| t.step).expect("B leads without m2");
-        assert!(lost[0] > Some(truncated_at) && lost[1] == Some(truncated_at), "{lost:?}, truncated at {truncated_at}");
     }
 }
