@@ -14,6 +14,9 @@ use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 use proptest::prelude::*;
 
+#[path = "support/seed.rs"]
+mod seed;
+
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------------------
@@ -631,7 +634,12 @@ fn payload() -> impl Strategy<Value = String> {
 
 proptest! {
     // Bounded so the file runs in a few seconds in debug; no persistence file (failures print their input).
-    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 200,
+        failure_persistence: None,
+        rng_seed: seed::rng_seed(),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn encode_then_decode_is_the_identity(state in state()) {
