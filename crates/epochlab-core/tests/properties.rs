@@ -21,10 +21,10 @@ use epochlab_core::variant::KafkaVersion;
 use epochlab_core::view::{view, views, CellStatus};
 use epochlab_core::{compare, recompare, rerun_protocol, run_variant, Flag, Protocol, Resumes, Trace, Variant};
 use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
 
 #[path = "support/seed.rs"]
 mod seed;
-use proptest::test_runner::TestCaseError;
 
 const NAMES: [&str; 5] = ["A", "B", "C", "D", "E"];
 const MAX_EVENTS: usize = 60;
