@@ -576,9 +576,9 @@ fn check_narration(scenario: &Scenario, trace: &Trace) -> Check {
         let (text, before, after) = (&step.narration, previous_state(trace, i), &step.state);
         let says_disabled =
             text.contains("unclean election is disabled") || text.contains("unclean leader election is disabled");
-        // The setting of the protocol this trace ran, not of the configured variant: a run of another
-        // variant drops the release (and its default) the configuration names.
-        if says_disabled && scenario.config.protocol(trace.variant).rules.unclean_leader_election {
+        // The setting this trace ran with, not the configured variant's: a run of another variant drops the
+        // release (and its default) the configuration names.
+        if says_disabled && trace.rules.unclean_leader_election {
             return Err(format!("step {i} says unclean election is disabled, but it is enabled: {text}"));
         }
         if text.contains("the leader changed") && !some_known_leader_changed(before, after) {
