@@ -12,7 +12,8 @@
 // Element Timing API's render time for the step's position ("Step 998 of 998"), which the harness marks
 // (an `elementtiming` attribute) as soon as it is in the page, before its first paint; when it came into the
 // page is printed too. Alternating with the landing page (a preset, no link), whose time is what any opening
-// costs here.
+// costs here, and with the opened page saved as static HTML (its elements put in the page at once, as the app
+// does, but no wasm), the floor: what the browser alone needs to lay out and paint those elements.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { openScenario, parseCases } from './drop-to-paint.mjs';
@@ -107,18 +108,54 @@ function timeOpening() {
 
 /**
  * Milliseconds from the navigation's start to the first paint showing a scenario on its last step, and to its
- * coming into the page.
+ * coming into the page. With `html`, the page at `url` is that text instead of what the server has.
  */
-async function openOnce(browser, url) {
+async function openOnce(browser, url, html = null) {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     const page = await context.newPage();
+    if (html) await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
     await page.addInitScript(timeOpening);
     await page.goto(url);
     const opened = await page.waitForFunction(() => window.__opened.painted && window.__opened, null, {
       timeout: 30000,
     });
-    return opened.jsonValue();
+    return await opened.jsonValue();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * The page at `url` once it shows its last step, as static HTML without its scripts: the same elements and
+ * styles, none of the work that made them. As in the app, the elements come into the page at once after the
+ * stylesheet has loaded (an inline script waits for it, then moves them out of a template). How soon the
+ * browser paints that is the floor of any opening.
+ */
+async function staticCopy(browser, url) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForFunction(
+      () => /^Step (\d+) of \1\b/.test(document.querySelector('[data-testid="cursor-position"]')?.textContent ?? ''),
+      null,
+      { timeout: 30000 },
+    );
+    return await page.evaluate(() => {
+      const quoted = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      const attributes = (el) => [...el.attributes].map((a) => `${a.name}="${quoted(a.value)}"`).join(' ');
+      const head = document.head.cloneNode(true);
+      head.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"]').forEach((e) => e.remove());
+      const body = document.body.cloneNode(true);
+      body.querySelectorAll('script').forEach((e) => e.remove());
+      const show = "document.body.append(document.getElementById('static-copy').content)";
+      return (
+        `<!DOCTYPE html><html ${attributes(document.documentElement)}>${head.outerHTML}` +
+        `<body ${attributes(document.body)}><template id="static-copy">${body.innerHTML}</template>` +
+        `<script>${show}</script></body></html>`
+      );
+    });
   } finally {
     await context.close();
   }
@@ -154,12 +191,15 @@ async function main() {
     );
     const hash = await compressedLink(page);
     await context.close();
+    const copy = await staticCopy(browser, `${base}${hash}`);
     const times = [];
     const landing = [];
-    // Alternating, so that both see the machine in the same state.
+    const floor = [];
+    // Alternating, so that all three see the machine in the same state.
     for (let i = 0; i < opens; i++) {
       times.push(await openOnce(browser, `${base}${hash}`));
       landing.push(await openOnce(browser, base));
+      floor.push(await openOnce(browser, `${base}static-copy.html`, copy));
     }
     const painted = times.map((t) => t.painted);
     const m = median(painted);
@@ -174,6 +214,12 @@ async function main() {
     console.log(
       `for reference, the landing page (a preset, no link) to its first paint: median ${fmt(median(landed))} ms ` +
         `(min ${fmt(Math.min(...landed))}, max ${fmt(Math.max(...landed))})`,
+    );
+    const floored = floor.map((t) => t.painted);
+    console.log(
+      `for reference, the opened page saved as static HTML (its elements and styles, put in the page at once ` +
+        `as the app does, no wasm) to its first paint: median ${fmt(median(floored))} ms (min ` +
+        `${fmt(Math.min(...floored))}, max ${fmt(Math.max(...floored))}): the floor, what the browser alone needs`,
     );
   } finally {
     await browser.close();
