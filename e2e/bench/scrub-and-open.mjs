@@ -79,9 +79,25 @@ async function scrub(page, steps, held) {
   return { stepsPerSecond: (steps / elapsed) * 1000, framesPerSecond: (frames / elapsed) * 1000, elapsed };
 }
 
-/** The address's compressed link for the open page's scenario on its last step, once the page has written it. */
+/**
+ * The address's compressed link for the open page's scenario on its last step, once the page has written it.
+ * The address is written only after a pause, and a scrub may leave none: the address may still hold the
+ * opening's link, on the last step already. So it first waits for the scrub's own link (the address unchanged
+ * for a second); then End changes it.
+ */
 async function compressedLink(page) {
-  const before = await page.evaluate(() => location.hash);
+  const before = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let [last, since] = [location.hash, performance.now()];
+        const poll = () => {
+          if (location.hash !== last) [last, since] = [location.hash, performance.now()];
+          if (performance.now() - since > 1000) resolve(last);
+          else setTimeout(poll, 50);
+        };
+        poll();
+      }),
+  );
   await page.keyboard.press('End');
   await page.waitForFunction((b) => location.hash !== b && location.hash.includes('s='), before, { timeout: 20000 });
   return page.evaluate(() => location.hash);
