@@ -21,6 +21,8 @@ import { openScenario, parseCases } from './drop-to-paint.mjs';
 const VIEWPORT = { width: 1280, height: 900 };
 const GOAL_FPS = 60;
 const GOAL_OPEN_MS = 300;
+/** The step's position once a page shows its scenario's last step ("Step 998 of 998"), as a RegExp source. */
+const ON_LAST_STEP = String.raw`^Step (\d+) of \1\b`;
 
 function arg(name, fallback) {
   const i = process.argv.lastIndexOf(name);
@@ -107,7 +109,7 @@ async function compressedLink(page) {
  * In the page before it loads: marks the step's position for the Element Timing API once it shows the last
  * step, and keeps when it came into the page and when it was first painted.
  */
-function timeOpening() {
+function timeOpening(onLastStep) {
   const w = window;
   w.__opened = { inserted: null, painted: null };
   new PerformanceObserver((list) => {
@@ -115,7 +117,7 @@ function timeOpening() {
   }).observe({ type: 'element', buffered: true });
   new MutationObserver((_, observer) => {
     const position = document.querySelector('[data-testid="cursor-position"]');
-    if (!/^Step (\d+) of \1\b/.test(position?.textContent ?? '')) return;
+    if (!new RegExp(onLastStep).test(position?.textContent ?? '')) return;
     position.setAttribute('elementtiming', 'opened');
     w.__opened.inserted = performance.now();
     observer.disconnect();
@@ -131,7 +133,7 @@ async function openOnce(browser, url, html = null) {
   try {
     const page = await context.newPage();
     if (html) await context.route(url, (route) => route.fulfill({ contentType: 'text/html', body: html }));
-    await page.addInitScript(timeOpening);
+    await page.addInitScript(timeOpening, ON_LAST_STEP);
     await page.goto(url);
     const opened = await page.waitForFunction(() => window.__opened.painted && window.__opened, null, {
       timeout: 30000,
@@ -154,8 +156,9 @@ async function staticCopy(browser, url) {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForFunction(
-      () => /^Step (\d+) of \1\b/.test(document.querySelector('[data-testid="cursor-position"]')?.textContent ?? ''),
-      null,
+      (onLastStep) =>
+        new RegExp(onLastStep).test(document.querySelector('[data-testid="cursor-position"]')?.textContent ?? ''),
+      ON_LAST_STEP,
       { timeout: 30000 },
     );
     return await page.evaluate(() => {
