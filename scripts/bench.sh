@@ -9,8 +9,8 @@
 #      drop makes 1,000, since the app refuses a 1,001st. It runs before the core's benchmark, whose compile
 #      and run would otherwise still be heating this 2-core machine;
 #      then scrubbing (ArrowRight held across a 1,000-event scenario: steps and frames per second, goal 60) and
-#      opening a 1,000-event link to its first paint (goal under 300 ms; beside it the landing page and the
-#      opened page as static HTML, the floor), e2e/bench/scrub-and-open.mjs;
+#      opening a 1,000-event link to its first paint (goal under 300 ms; beside it the landing page, the
+#      opened page as static HTML, the floor, and an empty page), e2e/bench/scrub-and-open.mjs;
 #   3. the replication core's benchmark (cargo bench -p epochlab-core --bench rerun), if it exists;
 #   4. the model checker: unique states per second natively, ours and stateright 0.31's BFS over the same
 #      model (cargo bench -p epochlab-core --bench checker, memory per state too), then as wasm in its Web

@@ -13,7 +13,8 @@
 // (an `elementtiming` attribute) as soon as it is in the page, before its first paint; when it came into the
 // page is printed too. Alternating with the landing page (a preset, no link), whose time is what any opening
 // costs here, and with the opened page saved as static HTML (its elements put in the page at once, as the app
-// does, but no wasm), the floor: what the browser alone needs to lay out and paint those elements.
+// does, but no wasm), the floor: what the browser alone needs to lay out and paint those elements; and with an
+// empty page (the step's position alone): what a new tab needs before any page's content counts.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { openScenario, parseCases } from './drop-to-paint.mjs';
@@ -180,8 +181,18 @@ async function staticCopy(browser, url) {
   }
 }
 
+/**
+ * An empty page but for the step's position, put in by a script as the static copy's elements are: what a new
+ * tab needs here before any page's content counts.
+ */
+const EMPTY_PAGE =
+  '<!DOCTYPE html><html lang="en"><head><title>Empty</title></head><body>' +
+  '<template id="empty"><p data-testid="cursor-position">Step 1 of 1</p></template>' +
+  "<script>document.body.append(document.getElementById('empty').content)</script></body></html>";
+
 const fmt = (x) => x.toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const range = (xs) => `median ${fmt(median(xs))} ms (min ${fmt(Math.min(...xs))}, max ${fmt(Math.max(...xs))})`;
 
 async function main() {
   const base = process.env.EPOCHLAB_BASE_URL;
@@ -214,32 +225,29 @@ async function main() {
     const times = [];
     const landing = [];
     const floor = [];
-    // Alternating, so that all three see the machine in the same state.
+    const empty = [];
+    // Alternating, so that all four see the machine in the same state.
     for (let i = 0; i < opens; i++) {
       times.push(await openOnce(browser, `${base}${hash}`));
       landing.push(await openOnce(browser, base));
       floor.push(await openOnce(browser, `${base}static-copy.html`, copy));
+      empty.push(await openOnce(browser, `${base}empty-page.html`, EMPTY_PAGE));
     }
-    const painted = times.map((t) => t.painted);
-    const m = median(painted);
+    const painted = (ts) => ts.map((t) => t.painted);
+    const m = median(painted(times));
     console.log(
-      `opening a ${kase.before}-event link (${hash.length} characters) to the first paint showing it: median ` +
-        `${fmt(m)} ms of ${opens} (min ${fmt(Math.min(...painted))}, max ${fmt(Math.max(...painted))}; in the ` +
-        `page at ${fmt(median(times.map((t) => t.inserted)))} ms); goal under ${GOAL_OPEN_MS} ms: ` +
-        `${m < GOAL_OPEN_MS ? 'under' : 'OVER'}`,
+      `opening a ${kase.before}-event link (${hash.length} characters) to the first paint showing it, ${opens} ` +
+        `times: ${range(painted(times))}, in the page at ${fmt(median(times.map((t) => t.inserted)))} ms; goal ` +
+        `under ${GOAL_OPEN_MS} ms: ${m < GOAL_OPEN_MS ? 'under' : 'OVER'}`,
     );
     // What any opening costs on this machine: the download, the wasm's compilation, the first layout and paint.
-    const landed = landing.map((t) => t.painted);
-    console.log(
-      `for reference, the landing page (a preset, no link) to its first paint: median ${fmt(median(landed))} ms ` +
-        `(min ${fmt(Math.min(...landed))}, max ${fmt(Math.max(...landed))})`,
-    );
-    const floored = floor.map((t) => t.painted);
+    console.log(`for reference, the landing page (a preset, no link) to its first paint: ${range(painted(landing))}`);
     console.log(
       `for reference, the opened page saved as static HTML (its elements and styles, put in the page at once ` +
-        `as the app does, no wasm) to its first paint: median ${fmt(median(floored))} ms (min ` +
-        `${fmt(Math.min(...floored))}, max ${fmt(Math.max(...floored))}): the floor, what the browser alone needs`,
+        `as the app does, no wasm) to its first paint: ${range(painted(floor))}: the floor, what the browser ` +
+        `alone needs`,
     );
+    console.log(`for reference, an empty page (the step's position alone), the same way: ${range(painted(empty))}`);
   } finally {
     await browser.close();
   }
