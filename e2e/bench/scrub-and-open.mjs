@@ -146,10 +146,21 @@ async function openOnce(browser, url, html = null) {
 }
 
 /**
+ * A page whose body's `content` an inline script puts in at once, after the stylesheets in `head` have loaded
+ * (a script waits for them), as the app inserts its elements: `html` and `body` are the two elements' attributes.
+ */
+function pageFromTemplate({ html, head, body, content }) {
+  const show = "document.body.append(document.getElementById('static-copy').content)";
+  return (
+    `<!DOCTYPE html><html ${html}>${head}<body ${body}><template id="static-copy">${content}</template>` +
+    `<script>${show}</script></body></html>`
+  );
+}
+
+/**
  * The page at `url` once it shows its last step, as static HTML without its scripts: the same elements and
- * styles, none of the work that made them. As in the app, the elements come into the page at once after the
- * stylesheet has loaded (an inline script waits for it, then moves them out of a template). How soon the
- * browser paints that is the floor of any opening.
+ * styles, none of the work that made them, its elements put in at once as the app does (`pageFromTemplate`).
+ * How soon the browser paints that is the floor of any opening.
  */
 async function staticCopy(browser, url) {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -162,20 +173,21 @@ async function staticCopy(browser, url) {
       ON_LAST_STEP,
       { timeout: 30000 },
     );
-    return await page.evaluate(() => {
+    const parts = await page.evaluate(() => {
       const quoted = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
       const attributes = (el) => [...el.attributes].map((a) => `${a.name}="${quoted(a.value)}"`).join(' ');
       const head = document.head.cloneNode(true);
       head.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"]').forEach((e) => e.remove());
       const body = document.body.cloneNode(true);
       body.querySelectorAll('script').forEach((e) => e.remove());
-      const show = "document.body.append(document.getElementById('static-copy').content)";
-      return (
-        `<!DOCTYPE html><html ${attributes(document.documentElement)}>${head.outerHTML}` +
-        `<body ${attributes(document.body)}><template id="static-copy">${body.innerHTML}</template>` +
-        `<script>${show}</script></body></html>`
-      );
+      return {
+        html: attributes(document.documentElement),
+        head: head.outerHTML,
+        body: attributes(document.body),
+        content: body.innerHTML,
+      };
     });
+    return pageFromTemplate(parts);
   } finally {
     await context.close();
   }
@@ -185,10 +197,12 @@ async function staticCopy(browser, url) {
  * An empty page but for the step's position, put in by a script as the static copy's elements are: what a new
  * tab needs here before any page's content counts.
  */
-const EMPTY_PAGE =
-  '<!DOCTYPE html><html lang="en"><head><title>Empty</title></head><body>' +
-  '<template id="empty"><p data-testid="cursor-position">Step 1 of 1</p></template>' +
-  "<script>document.body.append(document.getElementById('empty').content)</script></body></html>";
+const EMPTY_PAGE = pageFromTemplate({
+  html: 'lang="en"',
+  head: '<head><title>Empty</title></head>',
+  body: '',
+  content: '<p data-testid="cursor-position">Step 1 of 1</p>',
+});
 
 const fmt = (x) => x.toFixed(1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
