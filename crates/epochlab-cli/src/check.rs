@@ -6,7 +6,7 @@ use std::time::Instant;
 use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, MAX_STATES, RECORDS};
 use epochlab_core::checker::{check, Alphabet, CheckConfig, CheckResult, SearchEnd};
 use epochlab_core::invariants::InvariantId;
-use epochlab_core::variant::KafkaVersion;
+use epochlab_core::variant::{KafkaVersion, MetadataMode};
 use epochlab_core::Variant;
 use serde_json::json;
 
@@ -16,6 +16,7 @@ use crate::{commands, grid};
 pub(crate) struct Searched {
     pub(crate) variant: Option<String>,
     pub(crate) kafka: Option<String>,
+    pub(crate) metadata_mode: Option<String>,
 }
 
 /// The command line's bounds, as given.
@@ -77,6 +78,12 @@ fn searched_variant(s: &Searched, cluster: &mut epochlab_core::scenario::Config)
     if let Some(id) = &s.kafka {
         let release = KafkaVersion::parse(id)?;
         cluster.set_release(release);
+        if let Some(mode) = &s.metadata_mode {
+            let mode = MetadataMode::from_id(mode)?;
+            mode.offered_by(release)?;
+            cluster.metadata_mode = Some(mode);
+            cluster.drop_refused_knobs();
+        }
         return Ok(release.variant());
     }
     let id = s.variant.as_deref().unwrap_or_default();
@@ -136,6 +143,9 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
 /// `kafka-2.1`, or `Kafka 3.7 (diverging-epoch)` for a release.
 fn searched_name(c: &CheckConfig) -> String {
     match c.config.kafka_version.filter(|r| r.variant() == c.variant) {
+        Some(r) if c.config.metadata_mode_in_force() == MetadataMode::KRaft => {
+            format!("Kafka {} in KRaft mode ({})", r.id(), c.variant.id())
+        }
         Some(r) => format!("Kafka {} ({})", r.id(), c.variant.id()),
         None => c.variant.id().to_string(),
     }

@@ -4,6 +4,7 @@ use std::io::Read;
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::{verdict_of, PRESETS};
+use epochlab_core::scenario::Overrides;
 use epochlab_core::share::{self, ShareState, MAX_PAYLOAD, MAX_VARIANTS};
 use epochlab_core::{report, Scenario, Trace, Variant};
 
@@ -12,6 +13,11 @@ use crate::grid;
 /// Read and parse a scenario file, JSON or text (told apart by content; `-` is standard input). Errors name
 /// the file and the position.
 pub(crate) fn load(file: &str) -> Result<Scenario, String> {
+    load_with(file, &Overrides::default())
+}
+
+/// [`load`], with the command line's release settings counting as the file's own.
+pub(crate) fn load_with(file: &str, overrides: &Overrides) -> Result<Scenario, String> {
     let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
@@ -20,7 +26,7 @@ pub(crate) fn load(file: &str) -> Result<Scenario, String> {
         std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?
     };
     let name = if file == "-" { "standard input" } else { file };
-    epochlab_core::scenario::text::parse_any(&text).map_err(|e| format!("{name}: {e}"))
+    epochlab_core::scenario::text::parse_any_with(&text, overrides).map_err(|e| format!("{name}: {e}"))
 }
 
 fn parse_variants(ids: &[String]) -> Result<Vec<Variant>, String> {

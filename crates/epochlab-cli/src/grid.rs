@@ -110,8 +110,9 @@ pub(crate) fn run_block(trace: &Trace, at: Option<usize>, steps: bool) -> String
     let leader = v.controller_leader.as_deref().unwrap_or("none");
     let elr =
         if v.controller_elr.is_empty() { String::new() } else { format!(", ELR {{{}}}", v.controller_elr.join(", ")) };
+    let partition = v.partition_epoch.map_or(String::new(), |p| format!(" (partition epoch {p})"));
     out.push_str(&format!(
-        "\n{when}: controller leader {leader}, epoch {}, ISR {{{}}}{elr}\n",
+        "\n{when}: controller leader {leader}, epoch {}{partition}, ISR {{{}}}{elr}\n",
         v.controller_epoch,
         v.controller_isr.join(", ")
     ));

@@ -52,10 +52,14 @@ enum Command {
         /// Also list the messages (Produce, LeaderAndIsr, Fetch, OffsetsForLeaderEpoch, …) step by step.
         #[arg(long)]
         messages: bool,
-        /// Run under a Kafka release (any from 0.10.2 to 4.1: 2.4, 2.8.0, 3.3, 4.0.1 …) instead of a variant,
-        /// with the scenario's release settings (inter-broker protocol, ELR, …).
+        /// Run under a Kafka release (any from 0.10.2 to 4.3: 2.4, 2.8.0, 3.3, 4.0.1 …) instead of a variant,
+        /// with the scenario's release settings (inter-broker protocol, ELR, …), read as if the file named it.
         #[arg(long, value_name = "RELEASE", conflicts_with_all = ["variants", "all_variants"])]
         kafka: Option<String>,
+        /// The metadata mode: zookeeper (through 3.9) or kraft (2.8 and later; the only one from 4.0). It
+        /// needs a release, from --kafka or the file.
+        #[arg(long, value_name = "MODE", conflicts_with_all = ["variants", "all_variants"])]
+        metadata_mode: Option<String>,
     },
     /// Run a scenario under every Kafka release and say where the outcome changes, and why.
     Bisect {
@@ -83,9 +87,12 @@ enum Command {
         /// The variant to check.
         #[arg(long, value_name = "V", required_unless_present = "kafka", conflicts_with = "kafka")]
         variant: Option<String>,
-        /// Or a Kafka release (0.10.2 to 4.1), with its rules (the min-ISR HW gate, ELR, …).
+        /// Or a Kafka release (0.10.2 to 4.3), with its rules (the min-ISR HW gate, ELR, …).
         #[arg(long, value_name = "RELEASE")]
         kafka: Option<String>,
+        /// With --kafka: the metadata mode, zookeeper or kraft.
+        #[arg(long, value_name = "MODE", requires = "kafka")]
+        metadata_mode: Option<String>,
         /// Brokers (2 to 4).
         #[arg(long, default_value_t = bounds::BROKERS.default as u8)]
         brokers: u8,
@@ -214,11 +221,11 @@ enum Listing {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Run { file, variants, all_variants, json, at, steps, messages, kafka } => {
+        Command::Run { file, variants, all_variants, json, at, steps, messages, kafka, metadata_mode } => {
             let shown = commands::Shown { at, steps, messages };
-            match kafka {
-                Some(id) => release::run(&file, &id, json, &shown),
-                None => commands::run(&file, &variants, all_variants, json, shown),
+            match (kafka.as_deref(), metadata_mode.as_deref()) {
+                (None, None) => commands::run(&file, &variants, all_variants, json, shown),
+                (kafka, mode) => release::overrides(kafka, mode).and_then(|o| release::run(&file, &o, json, &shown)),
             }
         }
         Command::Bisect { file, json } => release::bisect_file(&file, json),
@@ -243,6 +250,7 @@ fn main() -> ExitCode {
         Command::Check {
             variant,
             kafka,
+            metadata_mode,
             brokers,
             records,
             epochs,
@@ -253,7 +261,7 @@ fn main() -> ExitCode {
             config,
             json,
         } => {
-            let searched = check::Searched { variant, kafka };
+            let searched = check::Searched { variant, kafka, metadata_mode };
             let bounds =
                 check::Bounds { searched, brokers, records, epochs, depth, max_states, invariants, alphabet, config };
             check::run(&bounds, json)

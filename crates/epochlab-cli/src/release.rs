@@ -3,6 +3,7 @@
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::release::{bisect, describe_bisection};
 use epochlab_core::report;
+use epochlab_core::scenario::Overrides;
 use epochlab_core::variant::KafkaVersion;
 use epochlab_core::Scenario;
 use serde_json::json;
@@ -10,15 +11,17 @@ use serde_json::json;
 use crate::commands::{self, Shown};
 use crate::grid;
 
-pub(crate) fn run(file: &str, id: &str, json: bool, shown: &Shown) -> Result<String, String> {
-    let release = KafkaVersion::parse(id)?;
-    let mut scenario = commands::load(file)?;
-    if scenario.config.eligible_leader_replicas.is_some() && !release.line().elr().0 {
-        return Err(format!("--kafka {id}: Kafka {id} has no Eligible Leader Replicas (KIP-966 came in 4.0), but the file sets eligible_leader_replicas"));
+/// `--kafka` and `--metadata-mode`: settings that count as the file's own, so that its release settings
+/// (ELR, the inter-broker protocol, the mode) are read against that release, as Kafka reads its config.
+pub(crate) fn overrides(kafka: Option<&str>, mode: Option<&str>) -> Result<Overrides, String> {
+    if let Some(id) = kafka {
+        KafkaVersion::parse(id)?;
     }
-    scenario.config.set_release(release);
-    // The file's release settings must suit this release (ELR needs 4.0): read it back as a file would be.
-    let scenario = epochlab_core::parse_scenario(&scenario.to_json()).map_err(|e| format!("--kafka {id}: {e}"))?;
+    Ok(Overrides { kafka_version: kafka.map(str::to_string), metadata_mode: mode.map(str::to_string) })
+}
+
+pub(crate) fn run(file: &str, overrides: &Overrides, json: bool, shown: &Shown) -> Result<String, String> {
+    let scenario = commands::load_with(file, overrides)?;
     let trace = epochlab_core::run(&scenario);
     if json {
         return Ok(report::runs_json(std::slice::from_ref(&trace)) + "\n");
@@ -42,7 +45,10 @@ pub(crate) fn head(scenario: &Scenario) -> String {
     } else {
         format!("; its inter-broker protocol or message format holds it to {}", protocol.generation().id())
     };
-    format!("Kafka {}{line}: runs as {} ({}){held}\n", v.id(), r.variant().id(), r.changes())
+    // The mode is named where Kafka had a choice of two (2.8 to 3.9) and where it is KRaft.
+    let mode = scenario.config.metadata_mode_in_force();
+    let mode = if v.has_kraft() { format!(" in {} mode", mode.title()) } else { String::new() };
+    format!("Kafka {}{mode}{line}: runs as {} ({}){held}\n", v.id(), r.variant().id(), r.changes())
 }
 
 pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {

@@ -322,9 +322,9 @@ fn bisect_names_the_release_and_the_kip_that_fixed_a_story() {
     let run = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "1.1"]));
     assert!(run.starts_with("Kafka 1.1 (the 1.0–1.1 line): runs as kip-101") && run.contains("verdict: BUG"), "{run}");
     assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "0.9"]), "unknown Kafka release \"0.9\"");
-    assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "5.0"]), "known: 0.10.2 to 4.1");
+    assert_bad_input(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "5.0"]), "known: 0.10.2 to 4.3");
     let later = stdout(&epochlab(&["run", file.to_str().unwrap(), "--kafka", "3.3"]));
-    assert!(later.starts_with("Kafka 3.3 (the 2.8.1–3.6 line): runs as diverging-epoch"), "{later}");
+    assert!(later.starts_with("Kafka 3.3 in ZooKeeper mode (the 2.8.1–3.6 line): runs as diverging-epoch"), "{later}");
 }
 
 #[test]
@@ -357,7 +357,7 @@ fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_s
     let text = "name: last replica standing\nbrokers: A B C\nkafka_version: 4.1\nmin_insync_replicas: 2\nflush: manual\n\n\
                 elect A\nproduce m1\nsettle\nflush A\nflush B\nflush C\ncrash C\nproduce m2\nfetch B\nfetch B\nshutdown B\n";
     let run = stdout(&epochlab_stdin(&["run", "-"], text));
-    assert!(run.starts_with("Kafka 4.1: runs as diverging-epoch"), "{run}");
+    assert!(run.starts_with("Kafka 4.1 in KRaft mode (the 4.1–4.3 line): runs as diverging-epoch"), "{run}");
     assert!(run.contains("ISR {A}, ELR {B}"), "{run}");
     assert!(run.contains("\nB down     e-  elr "), "B's row is marked as an ELR member: {run}");
     // The same file under 3.9 has no ELR; asking 3.9 for it is refused.
@@ -369,7 +369,7 @@ fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_s
         "Kafka 3.9 has no Eligible Leader Replicas",
     );
     let checked = stdout(&epochlab(&["check", "--kafka", "4.1", "--depth", "6"]));
-    assert!(checked.starts_with("Kafka 4.1 (diverging-epoch): no failure within 2 brokers"), "{checked}");
+    assert!(checked.starts_with("Kafka 4.1 in KRaft mode (diverging-epoch): no failure within 2 brokers"), "{checked}");
     assert_bad_input(&epochlab(&["check", "--kafka", "banana"]), "unknown Kafka release \"banana\"");
 }
 

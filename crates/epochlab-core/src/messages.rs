@@ -30,8 +30,12 @@ pub enum MessageKind {
     Produce,
     /// Its acknowledgement or error.
     ProduceResponse,
-    /// A LeaderAndIsr request.
+    /// A LeaderAndIsr request, or under KRaft the PartitionChangeRecord a broker replays.
     LeaderAndIsr,
+    /// A leader's AlterPartition (KRaft): the ISR it proposes.
+    AlterPartition,
+    /// The controller's answer: the ISR committed.
+    AlterPartitionResponse,
     /// A Fetch request (a follower's or a consumer's).
     Fetch,
     /// Its response.
@@ -208,8 +212,11 @@ fn annotation_messages(
         }
         Annotation::Elected { leader, epoch, isr, .. } => {
             let who = leader.map_or("no leader".to_string(), |l| format!("leader {}", trace.broker_name(l)));
-            let text =
-                format!("LeaderAndIsr epoch {epoch}, {who}, {}", isr_words(trace, *isr, step.state.controller.elr));
+            let text = format!(
+                "{} {who}, {}",
+                request_words(trace, step, *epoch),
+                isr_words(trace, *isr, step.state.controller.elr)
+            );
             for r in step.state.controller.live.iter() {
                 let mut msg = m(Party::Controller, b(r), MessageKind::LeaderAndIsr, text.clone());
                 msg.held = !delivered.contains(&r);
@@ -222,14 +229,32 @@ fn annotation_messages(
             let c = &step.state.controller;
             let sets =
                 if *epoch == c.leader_epoch { format!(", {}", isr_words(trace, c.isr, c.elr)) } else { String::new() };
+            let how = if trace.rules.control.kraft() { "replayed" } else { "delivered" };
             out.push(m(
                 Party::Controller,
                 b(*broker),
                 MessageKind::LeaderAndIsr,
-                format!("LeaderAndIsr epoch {epoch}, {who}{sets} (delivered)"),
+                format!("{} {who}{sets} ({how})", request_words(trace, step, *epoch)),
             ));
         }
+        Annotation::IsrChanged { to, by_leader: Some(l), .. } if trace.rules.control.kraft() => {
+            let isr = isr_words(trace, *to, step.state.controller.elr);
+            out.push(m(b(*l), Party::Controller, MessageKind::AlterPartition, format!("AlterPartition {isr}")));
+            let committed = format!("{isr} committed, partition epoch {}", step.state.controller.partition_epoch);
+            out.push(m(Party::Controller, b(*l), MessageKind::AlterPartitionResponse, committed));
+        }
         _ => replica_messages(trace, step, a, out),
+    }
+}
+
+/// "LeaderAndIsr epoch 2," or, under KRaft, the record every broker replays: "PartitionChangeRecord leader
+/// epoch 2, partition epoch 5," (model §13.1).
+fn request_words(trace: &Trace, step: &Step, epoch: i32) -> String {
+    if trace.rules.control.kraft() {
+        let partition = step.state.controller.partition_epoch;
+        format!("PartitionChangeRecord leader epoch {epoch}, partition epoch {partition},")
+    } else {
+        format!("LeaderAndIsr epoch {epoch},")
     }
 }
 

@@ -106,7 +106,7 @@ pub enum FetchState {
 }
 
 /// One replica (broker) of the partition.
-#[derive(Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, PartialEq, Eq, Serialize)]
 pub struct Replica {
     /// Process running.
     pub up: bool,
@@ -137,6 +137,23 @@ pub struct Replica {
     pub remote_leo: [i32; crate::scenario::MAX_BROKERS],
     /// Leader only: its LEO when it became leader (KAFKA-7128).
     pub leader_epoch_start_offset: u32,
+    /// Leader only, 3.7 and later: followers proposed for the ISR in an AlterPartition the controller has
+    /// not answered yet; with `isr` they make KIP-497's maximal ISR (model §13.5).
+    #[serde(skip_serializing_if = "BrokerSet::is_none")]
+    pub pending_isr: BrokerSet,
+}
+
+/// As derived, but the pending ISR is hashed only when it has members, so that runs without one hash as
+/// before (the fingerprints of traces are pinned).
+impl std::hash::Hash for Replica {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (self.up, self.zombie, &self.log, self.hw, self.hw_checkpoint, self.flushed, &self.epoch_cache).hash(h);
+        (self.known_epoch, self.known_leader, self.role, self.fetch_state, self.isr).hash(h);
+        (self.remote_leo, self.leader_epoch_start_offset).hash(h);
+        if !self.pending_isr.is_empty() {
+            self.pending_isr.hash(h);
+        }
+    }
 }
 
 /// As derived, but `clone_from` reuses the epoch cache's buffer and keeps a log it already shares: a search
@@ -168,11 +185,13 @@ impl Clone for Replica {
             isr,
             remote_leo,
             leader_epoch_start_offset,
+            pending_isr,
         } = *source;
         (self.up, self.zombie, self.hw, self.hw_checkpoint, self.flushed) = (up, zombie, hw, hw_checkpoint, flushed);
         (self.known_epoch, self.known_leader, self.role, self.fetch_state) =
             (known_epoch, known_leader, role, fetch_state);
         (self.isr, self.remote_leo, self.leader_epoch_start_offset) = (isr, remote_leo, leader_epoch_start_offset);
+        self.pending_isr = pending_isr;
     }
 }
 
@@ -193,6 +212,7 @@ impl Replica {
             isr: BrokerSet::EMPTY,
             remote_leo: [-1; crate::scenario::MAX_BROKERS],
             leader_epoch_start_offset: 0,
+            pending_isr: BrokerSet::EMPTY,
         }
     }
 
@@ -210,6 +230,10 @@ impl Replica {
     pub fn is_acting_leader(&self) -> bool {
         self.up && self.role == Role::Leader
     }
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 /// A LeaderAndIsr request as the controller sent it.
@@ -242,6 +266,14 @@ pub struct Controller {
     /// from the ELR when they register again. Kept only with ELR (nothing else reads it).
     #[serde(skip_serializing_if = "BrokerSet::is_none")]
     pub unclean_shutdowns: BrokerSet,
+    /// KIP-966 under KRaft: the ISR members last seen before the ISR and ELR both emptied
+    /// (`lastKnownElr`), who may be elected uncleanly once back (model §13.4). Empty otherwise.
+    #[serde(skip_serializing_if = "BrokerSet::is_none")]
+    pub last_known_elr: BrokerSet,
+    /// KRaft's partition epoch: raised by every change of the partition's record, leader epoch or not
+    /// (model §13.3). Stays 0 under ZooKeeper, where the model does not count the znode's version.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub partition_epoch: i32,
     /// Per broker: the newest LeaderAndIsr sent to it and not yet applied.
     pub outbox: [Option<LeaderAndIsr>; crate::scenario::MAX_BROKERS],
 }
@@ -252,6 +284,10 @@ impl std::hash::Hash for Controller {
         (self.leader, self.leader_epoch, self.isr, self.live, self.outbox).hash(h);
         if !self.elr.is_empty() || !self.unclean_shutdowns.is_empty() {
             (self.elr, self.unclean_shutdowns).hash(h);
+        }
+        // KRaft's own parts, likewise: ZooKeeper runs hash as before.
+        if !self.last_known_elr.is_empty() || self.partition_epoch != 0 {
+            (self.last_known_elr, self.partition_epoch).hash(h);
         }
     }
 }
@@ -297,6 +333,8 @@ impl State {
                 live: BrokerSet::first(brokers),
                 elr: BrokerSet::EMPTY,
                 unclean_shutdowns: BrokerSet::EMPTY,
+                last_known_elr: BrokerSet::EMPTY,
+                partition_epoch: 0,
                 outbox: [None; crate::scenario::MAX_BROKERS],
             },
             replicas: (0..brokers).map(|_| Replica::new()).collect(),

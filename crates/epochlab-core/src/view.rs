@@ -215,6 +215,9 @@ pub struct StepView {
     pub controller_leader: Option<String>,
     /// Controller epoch.
     pub controller_epoch: i32,
+    /// KRaft's partition epoch, shown beside the leader epoch (`None` under ZooKeeper, model §13.3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub partition_epoch: Option<i32>,
     /// Controller ISR.
     pub controller_isr: Vec<String>,
     /// KIP-966's Eligible Leader Replicas (empty without ELR).
@@ -294,6 +297,7 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
         width,
         controller_leader: c.leader.map(|l| trace.broker_name(l).to_string()),
         controller_epoch: c.leader_epoch,
+        partition_epoch: trace.rules.control.kraft().then_some(c.partition_epoch),
         controller_isr: c.isr.iter().map(|b| trace.broker_name(b).to_string()).collect(),
         controller_elr: c.elr.iter().map(|b| trace.broker_name(b).to_string()).collect(),
         brokers,

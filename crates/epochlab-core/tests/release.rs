@@ -80,7 +80,7 @@ fn a_release_that_contradicts_the_variant_or_flags_is_refused_with_a_reason() {
     let flags = with(r#"{"flags":["kip-320"],"kafka_version":"2.0"}"#);
     assert!(flags.contains("decides the flags"), "{flags}");
     let unknown = with(r#"{"kafka_version":"0.8"}"#);
-    assert!(unknown.contains("unknown Kafka release \"0.8\"") && unknown.contains("0.10.2 to 4.1"), "{unknown}");
+    assert!(unknown.contains("unknown Kafka release \"0.8\"") && unknown.contains("0.10.2 to 4.3"), "{unknown}");
 }
 
 #[test]

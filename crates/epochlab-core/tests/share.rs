@@ -259,6 +259,9 @@ fn links_made_before_the_release_lines_open_as_the_release_they_named() {
         let mut bytes = layout(&share(scenario.clone(), &[release.variant()], None));
         let start = bytes.iter().rposition(|b| *b == 0xff).expect("release marker");
         bytes.splice(start..bytes.len() - 1, [i as u8]);
+        // `kraft` opens as what it named: 3.6 in KRaft mode (model §13).
+        let kraft = (i == 8).then_some(epochlab_core::variant::MetadataMode::KRaft);
+        scenario.config.metadata_mode = kraft;
         assert_eq!(from_layout(&bytes).map(|s| s.scenario.config), Ok(scenario.config), "{id}");
     }
     let mut bytes = layout(&share(two_brokers(vec![]), &[Variant::Kip279], None));

@@ -90,7 +90,8 @@ fn hash_controller<H: Hasher>(c: &Controller, state: &State, h: &mut H) {
         c.outbox.iter().zip(&state.replicas).all(|(sent, r)| sent.is_none() || !r.up),
         "only a broker that is down has a LeaderAndIsr waiting: {c:?}"
     );
-    (c.leader, c.leader_epoch, c.isr, c.live, c.elr, c.unclean_shutdowns).hash(h);
+    // The partition epoch is only counted and shown: no rule reads it.
+    (c.leader, c.leader_epoch, c.isr, c.live, c.elr, c.unclean_shutdowns, c.last_known_elr).hash(h);
 }
 
 /// The epoch cache entries that can still be read: a broker that is down has its cache read by nobody, and

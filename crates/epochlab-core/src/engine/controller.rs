@@ -1,6 +1,7 @@
 //! The controller's decisions (model §2 "Unclean leader election", §3.4 E1, E7) and how a broker applies the
 //! LeaderAndIsr they send (E2): becoming leader never truncates; becoming follower applies the variant's rule.
 
+use super::kraft::PartitionChange;
 use super::narrate::list_names;
 use super::{reject, Reject, Sim};
 use crate::kafka_error::KafkaError;
@@ -15,11 +16,21 @@ pub(crate) struct Choice {
     pub(crate) unclean: bool,
     /// Chosen from KIP-966's Eligible Leader Replicas (the ISR was empty).
     pub(crate) from_elr: bool,
+    /// KIP-966 under KRaft: the last known leader, elected uncleanly whatever the unclean setting says.
+    pub(crate) last_known: bool,
 }
 
 impl Choice {
     fn clean(leader: Option<BrokerId>, from_elr: bool) -> Choice {
-        Choice { leader, unclean: false, from_elr }
+        Choice { leader, unclean: false, from_elr, last_known: false }
+    }
+
+    fn unclean(leader: Option<BrokerId>) -> Choice {
+        Choice { leader, unclean: leader.is_some(), from_elr: false, last_known: false }
+    }
+
+    fn last_known(leader: BrokerId) -> Choice {
+        Choice { leader: Some(leader), unclean: true, from_elr: false, last_known: true }
     }
 }
 
@@ -41,12 +52,14 @@ impl Sim<'_> {
         let (eligible, from_elr) = self.eligible();
         let clean = eligible.iter().find(|b| c.live.contains(*b));
         let unclean_ok = self.protocol.rules.unclean_leader_election;
+        let last_known = self.last_known_leader();
         match candidate {
             Some(b) if !c.live.contains(b) => {
                 refuse!(self, KafkaError::BrokerNotAvailable, "the controller sees {} as dead", self.name(b))
             }
             Some(b) if eligible.contains(b) => Ok(Choice::clean(Some(b), from_elr)),
-            Some(b) if clean.is_none() && unclean_ok => Ok(Choice { leader: Some(b), unclean: true, from_elr: false }),
+            Some(b) if clean.is_none() && last_known == Some(b) => Ok(Choice::last_known(b)),
+            Some(b) if clean.is_none() && unclean_ok => Ok(Choice::unclean(Some(b))),
             Some(b) => reject(
                 KafkaError::EligibleLeadersNotAvailable,
                 if clean.is_some() {
@@ -61,13 +74,11 @@ impl Sim<'_> {
                     )
                 },
             ),
-            None => Ok(match clean {
-                Some(b) => Choice::clean(Some(b), from_elr),
-                None if unclean_ok => {
-                    let first = c.live.iter().next();
-                    Choice { leader: first, unclean: first.is_some(), from_elr: false }
-                }
-                None => Choice::clean(None, false),
+            None => Ok(match (clean, last_known) {
+                (Some(b), _) => Choice::clean(Some(b), from_elr),
+                (None, Some(b)) => Choice::last_known(b),
+                (None, None) if unclean_ok => Choice::unclean(c.live.iter().next()),
+                (None, None) => Choice::clean(None, false),
             }),
         }
     }
@@ -93,6 +104,8 @@ impl Sim<'_> {
             "no broker is live".to_string()
         } else if self.protocol.rules.unclean_leader_election {
             say!(self, "no live broker can lead (live: {})", self.set_names(c.live))
+        } else if self.protocol.rules.control.unclean_setting_ignored {
+            say!(self, "{members}, and KRaft before 3.9 never elects uncleanly by itself: unclean.leader.election.enable is on but ignored (KAFKA-12670)")
         } else {
             say!(self, "{members} and unclean election is disabled{}", self.unclean_default_note())
         }
@@ -109,9 +122,10 @@ impl Sim<'_> {
     /// Write the choice (epoch + 1), enqueue LeaderAndIsr for every live broker, deliver at once to `now`.
     /// Returns the narration of the election and of each delivery.
     pub(crate) fn install_leader(&mut self, choice: Choice, now: BrokerSet) -> String {
+        self.write_partition(PartitionChange::Election);
+        let isr_before = self.state.controller.isr;
         let c = &mut self.state.controller;
         c.leader = choice.leader;
-        c.leader_epoch += 1;
         if let Some(l) = choice.leader.filter(|_| choice.unclean || choice.from_elr) {
             // An unclean election clears the ELR; one from the ELR makes the leader the ISR and leaves the
             // rest (`PartitionChangeBuilder.tryElection`, `maybeUpdateRecordElr`).
@@ -119,6 +133,8 @@ impl Sim<'_> {
             c.elr = if choice.unclean { BrokerSet::EMPTY } else { BrokerSet::from_bits(c.elr.bits() & !(1 << l)) };
         }
         let (epoch, isr) = (c.leader_epoch, c.isr);
+        self.remember_last_known_leader(isr_before);
+        self.forget_last_known_leader();
         if choice.unclean {
             self.memory.history.record_unclean(self.step);
         }
@@ -129,21 +145,27 @@ impl Sim<'_> {
     }
 
     fn election_words(&self, choice: Choice, epoch: i32, isr: BrokerSet) -> String {
+        let pe = self.partition_epoch_note();
         match choice.leader {
+            Some(l) if choice.last_known => say!(self,
+                "the ISR and the ELR are empty, so the controller elects {}, the last known leader, as leader of epoch {epoch}{pe} with ISR {}: KRaft elects it uncleanly once it is unfenced, whatever unclean.leader.election.enable says (KIP-966), so whatever it lost is lost for good",
+                self.name(l),
+                self.set_names(isr)
+            ),
             Some(l) if choice.unclean => say!(self,
-                "the controller elects {} leader of epoch {epoch} uncleanly: no live {} member was left, so the ISR becomes {{{}}}{}",
+                "the controller elects {} leader of epoch {epoch}{pe} uncleanly: no live {} member was left, so the ISR becomes {{{}}}{}",
                 self.name(l),
                 if self.protocol.rules.elr { "ISR or ELR" } else { "ISR" },
                 self.name(l),
                 self.unclean_on_by_default_note()
             ),
             Some(l) if choice.from_elr => say!(self,
-                "the ISR is empty, so the controller elects {} from the Eligible Leader Replicas (KIP-966) as leader of epoch {epoch}, with ISR {}: it left the ISR while the ISR was below min.insync.replicas and has had no unclean shutdown since, so it holds every committed record",
+                "the ISR is empty, so the controller elects {} from the Eligible Leader Replicas (KIP-966) as leader of epoch {epoch}{pe}, with ISR {}: it left the ISR while the ISR was below min.insync.replicas and has had no unclean shutdown since, so it holds every committed record",
                 self.name(l),
                 self.set_names(isr)
             ),
-            Some(l) => say!(self, "the controller elects {} leader of epoch {epoch} with ISR {}", self.name(l), self.set_names(isr)),
-            None => say!(self, "the partition goes offline in epoch {epoch}: {}", self.why_no_leader()),
+            Some(l) => say!(self, "the controller elects {} leader of epoch {epoch}{pe} with ISR {}", self.name(l), self.set_names(isr)),
+            None => say!(self, "the partition goes offline in epoch {epoch}{pe}: {}", self.why_no_leader()),
         }
     }
 
@@ -160,6 +182,7 @@ impl Sim<'_> {
         let min_isr = usize::from(self.scenario.config.min_insync_replicas);
         let elr_on = self.protocol.rules.elr;
         let c = &mut self.state.controller;
+        let before = c.isr;
         if elr_on {
             c.elr = if to.len() >= min_isr {
                 BrokerSet::EMPTY
@@ -168,6 +191,7 @@ impl Sim<'_> {
             };
         }
         c.isr = to;
+        self.remember_last_known_leader(before);
     }
 
     /// Enqueue the current LeaderAndIsr for every live broker and apply it at once on those in `now` that are up.
@@ -193,14 +217,18 @@ impl Sim<'_> {
     /// E2: apply the newest LeaderAndIsr queued for `b`. The caller checks `b` is up and not a zombie.
     pub(crate) fn apply_leader_and_isr(&mut self, b: BrokerId) -> String {
         let Some(req) = self.state.controller.outbox[b as usize].take() else {
-            return say!(self, "{} has no LeaderAndIsr waiting", self.name(b));
+            return say!(self, "{} has no {} waiting", self.name(b), self.request_words());
         };
         let known = self.state.replica(b).known_epoch;
+        if req.epoch == known && self.kraft() && req.leader == self.state.replica(b).known_leader {
+            return self.replay_isr_change(b, req);
+        }
         if req.epoch <= known {
             return say!(
                 self,
-                "{} ignores LeaderAndIsr epoch {}: it already has epoch {known}",
+                "{} ignores {} epoch {}: it already has epoch {known}",
                 self.name(b),
+                self.request_words(),
                 req.epoch
             );
         }
@@ -216,6 +244,7 @@ impl Sim<'_> {
                 r.known_leader = None;
                 r.fetch_state = FetchState::Idle;
                 r.isr = BrokerSet::EMPTY;
+                r.pending_isr = BrokerSet::EMPTY;
                 say!(
                     self,
                     "{} learns the partition has no leader in epoch {} and stops fetching",
@@ -234,6 +263,7 @@ impl Sim<'_> {
         r.known_leader = Some(b);
         r.fetch_state = FetchState::Idle;
         r.isr = req.isr;
+        r.pending_isr = BrokerSet::EMPTY;
         r.remote_leo = [-1; crate::scenario::MAX_BROKERS];
         r.leader_epoch_start_offset = r.leo();
         let (leo, hw) = (r.leo(), r.hw);
@@ -275,6 +305,7 @@ impl Sim<'_> {
         r.known_leader = Some(leader);
         r.known_epoch = epoch;
         r.isr = BrokerSet::EMPTY;
+        r.pending_isr = BrokerSet::EMPTY;
         let (hw, leo) = (r.hw, r.leo());
         let who = say!(
             self,
@@ -399,16 +430,17 @@ impl Sim<'_> {
             return None;
         }
         self.set_controller_isr(without);
-        let c = &mut self.state.controller;
-        c.leader_epoch += 1;
-        let (to, epoch) = (c.isr, c.leader_epoch);
+        self.write_partition(PartitionChange::ShrinkByController);
+        let to = self.state.controller.isr;
         self.annotate(Annotation::IsrChanged { from: isr, to, by_leader: None });
         let everyone = self.state.controller.live;
         let notes = self.send_leader_and_isr(everyone);
         let head = say!(
             self,
-            "the controller removes {name} from the ISR, now {}, in epoch {epoch}{}",
+            "the controller removes {name} from the ISR, now {}, in {}{}{}",
             self.set_names(to),
+            self.epochs_words(),
+            self.no_bump_words(),
             self.elr_words()
         );
         Some(join_clauses(head, notes))

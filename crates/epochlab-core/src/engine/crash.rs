@@ -60,10 +60,13 @@ fn crash_narration(
         "; its in-memory state is gone and on restart its HW will be the checkpointed {}",
         sim.state.replica(b).hw
     ));
-    text.push_str(&match reaction {
-        Some(Some(reaction)) => format!("; the controller notices: {reaction}"),
-        Some(None) => "; the controller notices and marks it dead".to_string(),
-        None => "; the controller has not noticed yet, so the ISR and epoch stay as they were".to_string(),
+    let notices = sim.notices_words();
+    text.push_str(&match (reaction, sim.kraft()) {
+        (Some(Some(reaction)), _) => format!("; {notices}: {reaction}"),
+        (Some(None), false) => "; the controller notices and marks it dead".to_string(),
+        (Some(None), true) => format!("; {notices}"),
+        (None, false) => "; the controller has not noticed yet, so the ISR and epoch stay as they were".to_string(),
+        (None, true) => "; its session has not expired yet (broker.session.timeout.ms), so the controller has not fenced it and the ISR and epochs stay as they were".to_string(),
     });
     text
 }

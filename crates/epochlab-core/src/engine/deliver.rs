@@ -14,7 +14,7 @@ pub(crate) fn deliver(sim: &mut Sim<'_>, b: BrokerId) -> Result<String, Reject> 
         return refuse!(sim, KafkaError::Zombie, "{} is a zombie and ignores the controller", sim.name(b));
     }
     if sim.state.controller.outbox[b as usize].is_none() {
-        return refuse!(sim, KafkaError::NoPendingRequest, "no LeaderAndIsr is waiting for {}", sim.name(b));
+        return refuse!(sim, KafkaError::NoPendingRequest, "no {} is waiting for {}", sim.request_words(), sim.name(b));
     }
     Ok(sentence(&sim.apply_leader_and_isr(b)))
 }

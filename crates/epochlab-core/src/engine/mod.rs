@@ -21,12 +21,14 @@ macro_rules! say {
     };
 }
 
+mod alter_partition;
 mod controller;
 mod crash;
 mod deliver;
 mod disk;
 mod elect;
 mod fetch;
+mod kraft;
 mod memory;
 mod narrate;
 mod produce;
@@ -215,11 +217,19 @@ impl<'a> Sim<'a> {
     /// " A holds its HW at 1: …" when the 3.7 min ISR gate held a leader's HW in this step.
     fn hw_held_words(&self) -> String {
         let Some((l, hw, would)) = self.hw_held.filter(|_| !self.quiet) else { return String::new() };
-        let isr = self.state.replica(l).isr;
+        let r = self.state.replica(l);
+        let pending = if r.pending_isr.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (its maximal ISR counts {} already, but the gate counts only what the controller has committed)",
+                self.set_names(r.pending_isr)
+            )
+        };
         format!(
-            " {} holds its HW at {hw} instead of {would}: its ISR {} is below min.insync.replicas {} (Kafka 3.7 and later, KAFKA-15583), so nothing more is committed or readable until a follower rejoins.",
+            " {} holds its HW at {hw} instead of {would}: its ISR {} is below min.insync.replicas {}{pending} (Kafka 3.7 and later, KAFKA-15583), so nothing more is committed or readable until a follower rejoins.",
             self.name(l),
-            self.set_names(isr),
+            self.set_names(r.isr),
             self.scenario.config.min_insync_replicas
         )
     }

@@ -5,6 +5,7 @@
 //! a restarted replica's HW is stale.
 
 use super::controller::join_clauses;
+use super::kraft::PartitionChange;
 use super::narrate::sentence;
 use super::{Reject, Sim};
 use crate::kafka_error::KafkaError;
@@ -44,13 +45,11 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
     sim.state.controller.outbox[b as usize] = Some(current);
     let now = if deliver { BrokerSet::only(b) } else { BrokerSet::EMPTY };
     let notes = if current.epoch < 0 { Vec::new() } else { deliveries(sim, b, now) };
-    let controller = match (was_dead, bounce.is_empty()) {
-        (true, true) => "; the controller marks it live",
-        (true, false) => ", and marks it live",
-        (false, _) => UNNOTICED,
-    };
+    let controller = comes_back_words(sim.kraft(), was_dead, bounce.is_empty());
     let held = if deliver || current.epoch < 0 {
         String::new()
+    } else if sim.kraft() {
+        "; it has not replayed the partition's latest record yet (held back until delivered)".to_string()
     } else {
         "; its LeaderAndIsr is held back until delivered".to_string()
     };
@@ -58,6 +57,18 @@ pub(crate) fn restart(sim: &mut Sim<'_>, b: BrokerId, deliver: bool) -> Result<S
         sim.state.controller.outbox[b as usize] = None;
     }
     Ok(sentence(&join_clauses(say!(sim, "{head}{registration}{controller}{stays_offline}{held}"), notes)))
+}
+
+/// How the controller takes the broker back, in the mode's words: ZooKeeper marks it live; KRaft registers
+/// it and unfences it once it has caught up with the metadata log (model §13.2).
+fn comes_back_words(kraft: bool, was_dead: bool, no_bounce: bool) -> &'static str {
+    match (kraft, was_dead, no_bounce) {
+        (false, true, true) => "; the controller marks it live",
+        (false, true, false) => ", and marks it live",
+        (false, false, _) => UNNOTICED,
+        (true, _, true) => "; it registers with a new broker epoch, and the controller unfences it once it has caught up with the metadata log",
+        (true, _, false) => ", and unfences it once it has caught up with the metadata log",
+    }
 }
 
 /// What the restart of a broker the controller never saw go down stands for (model §12.6).
@@ -86,6 +97,9 @@ fn notice_bounce(sim: &mut Sim<'_>, b: BrokerId) -> String {
     }
     let reaction = sim.controller_on_failure(b);
     let what = reaction.map(|r| say!(sim, ": {r}")).unwrap_or_default();
+    if sim.kraft() {
+        return say!(sim, "; it registers again with a new incarnation before its old session expired, so the KRaft controller fences the old registration first and handles it as a failure{what}");
+    }
     say!(sim, "; it registers with a new broker epoch, so the controller notices it bounced (KIP-380, Kafka 2.2 and later) and handles the failure first{what}")
 }
 
@@ -96,23 +110,22 @@ fn drop_from_elr(sim: &mut Sim<'_>, b: BrokerId, unclean: bool) -> String {
     if !sim.protocol.rules.elr || !unclean || !(c.elr.contains(b) || c.isr.contains(b)) {
         return String::new();
     }
-    let was_elr = c.elr.contains(b);
-    let c = &mut sim.state.controller;
-    c.elr.remove(b);
-    let from = c.isr;
-    if from.contains(b) {
-        let to = BrokerSet::from_bits(from.bits() & !(1 << b));
-        c.isr = to;
-        c.leader_epoch += 1;
-        sim.annotate(Annotation::IsrChanged { from, to, by_leader: None });
-        let others = BrokerSet::from_bits(sim.state.controller.live.bits() & !(1 << b));
-        let notes = sim.send_leader_and_isr(others);
-        let set = if was_elr { "Eligible Leader Replicas" } else { "ISR" };
-        let head = say!(sim, "; it shut down uncleanly, so on registering it is removed from the {set} (KIP-966): it may have lost committed records");
-        return join_clauses(head, notes);
+    let set = if c.elr.contains(b) { "Eligible Leader Replicas" } else { "ISR" };
+    let head = say!(sim, "; it shut down uncleanly, so on registering it is removed from the {set} (KIP-966): it may have lost committed records");
+    sim.state.controller.elr.remove(b);
+    let from = sim.state.controller.isr;
+    if !from.contains(b) {
+        sim.write_partition(PartitionChange::WithoutLeaderEpoch);
+        return head;
     }
-    let set = if was_elr { "Eligible Leader Replicas" } else { "ISR" };
-    say!(sim, "; it shut down uncleanly, so on registering it is removed from the {set} (KIP-966): it may have lost committed records")
+    let to = BrokerSet::from_bits(from.bits() & !(1 << b));
+    sim.state.controller.isr = to;
+    sim.remember_last_known_leader(from);
+    sim.write_partition(PartitionChange::ShrinkByController);
+    sim.annotate(Annotation::IsrChanged { from, to, by_leader: None });
+    let others = BrokerSet::from_bits(sim.state.controller.live.bits() & !(1 << b));
+    let notes = sim.send_leader_and_isr(others);
+    join_clauses(head, notes)
 }
 fn deliveries(sim: &mut Sim<'_>, b: BrokerId, now: BrokerSet) -> Vec<String> {
     if now.contains(b) {

@@ -55,8 +55,8 @@ fn run_rounds(sim: &mut Sim<'_>) -> (u32, bool) {
     (MAX_ROUNDS, true)
 }
 
-/// Per replica: up, LEO, HW, fetch state, remote LEOs, epoch-cache length, ISR view.
-type ReplicaProgress = (bool, u32, u32, FetchState, [i32; MAX_BROKERS], usize, BrokerSet);
+/// Per replica: up, LEO, HW, fetch state, remote LEOs, epoch-cache length, ISR view and pending ISR.
+type ReplicaProgress = (bool, u32, u32, FetchState, [i32; MAX_BROKERS], usize, BrokerSet, BrokerSet);
 
 /// What a fetch round can change, cheap to compare. Within one round each follower fetches once, so a log
 /// that changed also changed length (a fetch either truncates or appends, never both).
@@ -65,7 +65,9 @@ fn progress(sim: &Sim<'_>) -> (Vec<ReplicaProgress>, BrokerSet, i32) {
         .state
         .replicas
         .iter()
-        .map(|r| (r.up, r.leo(), r.hw, r.fetch_state, r.remote_leo, r.epoch_cache.entries().len(), r.isr))
+        .map(|r| {
+            (r.up, r.leo(), r.hw, r.fetch_state, r.remote_leo, r.epoch_cache.entries().len(), r.isr, r.pending_isr)
+        })
         .collect();
     (replicas, sim.state.controller.isr, sim.state.controller.leader_epoch)
 }

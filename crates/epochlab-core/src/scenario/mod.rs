@@ -13,7 +13,7 @@ pub use parse::{parse_config_value, parse_scenario, parse_scenario_value, valid_
 
 use serde::Serialize;
 
-use crate::variant::{Flag, KafkaVersion, Knobs, Protocol, ProtocolVersion, Variant};
+use crate::variant::{Flag, KafkaVersion, Knobs, MetadataMode, Protocol, ProtocolVersion, Variant};
 
 /// The only scenario format version this build reads and writes.
 pub const FORMAT_VERSION: u32 = 1;
@@ -38,6 +38,35 @@ pub struct Scenario {
     pub config: Config,
     /// The timeline: an event's index is its step number.
     pub events: Vec<Event>,
+}
+
+/// Settings given beside a scenario file (the command line's `--kafka` and `--metadata-mode`) that count
+/// as the file's own, so that the file's release settings are read against that release. A release
+/// decides the variant and the flags, so the file's are set aside.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// `config.kafka_version`.
+    pub kafka_version: Option<String>,
+    /// `config.metadata_mode`.
+    pub metadata_mode: Option<String>,
+}
+
+impl Overrides {
+    /// Nothing to override.
+    pub fn is_empty(&self) -> bool {
+        self.kafka_version.is_none() && self.metadata_mode.is_none()
+    }
+
+    pub(crate) fn apply(&self, config: &mut serde_json::Map<String, serde_json::Value>) {
+        if let Some(release) = &self.kafka_version {
+            config.remove("variant");
+            config.remove("flags");
+            config.insert("kafka_version".into(), release.as_str().into());
+        }
+        if let Some(mode) = &self.metadata_mode {
+            config.insert("metadata_mode".into(), mode.as_str().into());
+        }
+    }
 }
 
 /// `config`: every field is optional in the file; defaults are those of [`Config::default`].
@@ -68,6 +97,9 @@ pub struct Config {
     /// `log.message.format.version` (needs a release); `None`: the release's own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub log_message_format_version: Option<ProtocolVersion>,
+    /// ZooKeeper or KRaft (needs a release); `None`: the release's own, ZooKeeper through 3.9, KRaft from 4.0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub metadata_mode: Option<MetadataMode>,
 }
 
 impl Config {
@@ -78,6 +110,7 @@ impl Config {
             eligible_leader_replicas: self.eligible_leader_replicas,
             inter_broker_protocol: self.inter_broker_protocol_version,
             log_message_format: self.log_message_format_version,
+            metadata_mode: self.metadata_mode,
         }
     }
 
@@ -107,10 +140,23 @@ impl Config {
         self.drop_refused_knobs();
     }
 
-    /// Drop the protocol settings the release would refuse (4.x has none; none above the release; a format
-    /// above the inter-broker protocol), the format first: what is left is always a valid file.
+    /// The metadata mode in force: the configured one, else the release's own (ZooKeeper without a release).
+    pub fn metadata_mode_in_force(&self) -> MetadataMode {
+        match (self.metadata_mode, self.kafka_version) {
+            (Some(mode), _) => mode,
+            (None, Some(release)) => MetadataMode::default_for(release),
+            (None, None) => MetadataMode::ZooKeeper,
+        }
+    }
+
+    /// Drop the settings the release would refuse (a metadata mode it lacks; 4.x and KRaft have no protocol
+    /// knobs; none above the release; a format above the inter-broker protocol), the mode first, then the
+    /// format: what is left is always a valid file.
     pub fn drop_refused_knobs(&mut self) {
         let Some(release) = self.kafka_version else { return };
+        if self.metadata_mode.is_some_and(|m| m.offered_by(release).is_err()) {
+            self.metadata_mode = None;
+        }
         if crate::variant::refuse_knobs(release, &self.knobs()).is_some() {
             self.log_message_format_version = None;
         }
@@ -132,6 +178,7 @@ impl Config {
         self.eligible_leader_replicas = None;
         self.inter_broker_protocol_version = None;
         self.log_message_format_version = None;
+        self.metadata_mode = None;
     }
 }
 
@@ -148,6 +195,7 @@ impl Default for Config {
             eligible_leader_replicas: None,
             inter_broker_protocol_version: None,
             log_message_format_version: None,
+            metadata_mode: None,
         }
     }
 }

@@ -8,7 +8,7 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::{Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS};
-use crate::variant::{Flag, KafkaVersion, ProtocolVersion, Variant};
+use crate::variant::{Flag, KafkaVersion, MetadataMode, ProtocolVersion, Variant};
 
 /// Why a scenario was refused. The message is one line, meant to be shown as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,12 +37,22 @@ fn err(at: impl Into<String>, message: impl Into<String>) -> ScenarioError {
 
 /// Parse and validate a contract-v1 scenario.
 pub fn parse_scenario(text: &str) -> Result<Scenario, ScenarioError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| {
+    parse_scenario_with(text, &super::Overrides::default())
+}
+
+/// [`parse_scenario`], with settings given beside the file counting as the file's own.
+pub(crate) fn parse_scenario_with(text: &str, overrides: &super::Overrides) -> Result<Scenario, ScenarioError> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| {
         let what = e.to_string();
         // serde_json appends " at line L column C"; move the position to the front.
         let message = what.split(" at line ").next().unwrap_or(&what).to_string();
         err(format!("line {} column {}", e.line(), e.column()), message)
     })?;
+    if let (Value::Object(top), false) = (&mut value, overrides.is_empty()) {
+        if let Value::Object(config) = top.entry("config").or_insert_with(|| Value::Object(Map::new())) {
+            overrides.apply(config);
+        }
+    }
     parse_scenario_value(&value)
 }
 
@@ -177,7 +187,7 @@ fn parse_brokers(value: Option<&Value>) -> Result<Vec<String>, ScenarioError> {
 
 /// The fields of a scenario's `config`, in the order the formats write them (the text format's header
 /// takes the same names).
-pub(crate) const CONFIG_FIELDS: [&str; 10] = [
+pub(crate) const CONFIG_FIELDS: [&str; 11] = [
     "variant",
     "flags",
     "min_insync_replicas",
@@ -188,6 +198,7 @@ pub(crate) const CONFIG_FIELDS: [&str; 10] = [
     "eligible_leader_replicas",
     "inter_broker_protocol_version",
     "log_message_format_version",
+    "metadata_mode",
 ];
 
 /// Validate a JSON value as a scenario's `config` object alone (the checker's worker is sent only the settings).
@@ -248,6 +259,7 @@ fn parse_release(map: &Map<String, Value>, config: &mut Config) -> Result<(), Sc
     };
     parse_knobs(map, config, release)?;
     let Some(release) = release else { return Ok(()) };
+    parse_metadata_mode(map, config, release)?;
     let at = "config.kafka_version";
     if map.contains_key("variant") && config.variant != release.variant() {
         return Err(err(
@@ -281,6 +293,9 @@ fn parse_knobs(
     if config.eligible_leader_replicas.is_some() && release.is_none() {
         return Err(needs_release("eligible_leader_replicas"));
     }
+    if map.contains_key("metadata_mode") && release.is_none() {
+        return Err(needs_release("metadata_mode"));
+    }
     if config.eligible_leader_replicas == Some(true) && release.is_some_and(|r| !r.line().elr().0) {
         let r = release.map(KafkaVersion::id).unwrap_or_default();
         return Err(err(
@@ -301,6 +316,31 @@ fn parse_knobs(
     }
     match release.and_then(|r| crate::variant::refuse_knobs(r, &config.knobs())) {
         Some(why) => Err(err("config.kafka_version", why)),
+        None => Ok(()),
+    }
+}
+
+/// `metadata_mode` (`zookeeper` or `kraft`), checked against the release. The old pseudo-release `kraft`
+/// reads as Kafka 3.6 in KRaft mode (model §13).
+fn parse_metadata_mode(
+    map: &Map<String, Value>,
+    config: &mut Config,
+    release: KafkaVersion,
+) -> Result<(), ScenarioError> {
+    let at = "config.metadata_mode";
+    let named_kraft =
+        map.get("kafka_version").and_then(Value::as_str).is_some_and(|id| id.trim().eq_ignore_ascii_case("kraft"));
+    let mode = match optional_string(map, "metadata_mode", "config")? {
+        Some(id) => Some(MetadataMode::from_id(&id).map_err(|e| err(at, e))?),
+        None if named_kraft => Some(MetadataMode::KRaft),
+        None => None,
+    };
+    if let Some(why) = mode.and_then(|m| m.offered_by(release).err()) {
+        return Err(err(at, why));
+    }
+    config.metadata_mode = mode;
+    match crate::variant::refuse_knobs(release, &config.knobs()) {
+        Some(why) => Err(err(at, why)),
         None => Ok(()),
     }
 }

@@ -45,7 +45,8 @@
 //!       read as 3.6)
 //!   knobs (only with c1 bit 6, never 0): bit 0 unclean_leader_election is false, bits 1-2
 //!       eligible_leader_replicas (1 false, 2 true), bit 3 an inter_broker_protocol_version string follows,
-//!       bit 4 a log_message_format_version string follows (in that order); other bits zero
+//!       bit 4 a log_message_format_version string follows (in that order), bits 5-6 metadata_mode (1
+//!       zookeeper, 2 kraft; links made before it have them clear: the release's own); bit 7 zero
 //! events   = count:varint (0..=1000)  then count events
 //! event    = head:u8  [extra:u8]  [more]
 //!   head: bits 0-3 kind, in EventKind::ALL order (0 produce, 1 fetch, 2 settle, 3 crash, 4 restart,

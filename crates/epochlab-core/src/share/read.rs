@@ -6,7 +6,7 @@ use super::{corrupt, invalid, ShareError, ShareState, MAX_VARIANTS};
 use crate::scenario::{
     Acks, Config, Delivery, Event, EventKind, Policy, Scenario, FORMAT_VERSION, MAX_BROKERS, MAX_EVENTS,
 };
-use crate::variant::{Flag, KafkaVersion, ProtocolVersion, Variant};
+use crate::variant::{Flag, KafkaVersion, MetadataMode, ProtocolVersion, Variant};
 
 // ---------------------------------------------------------------------------------------------------------
 // Layout: reading
@@ -79,7 +79,7 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
         }
     }
     let policy = |manual: bool| if manual { Policy::Manual } else { Policy::Always };
-    let kafka_version = if c0 & 0x40 != 0 { Some(read_release(r)?) } else { None };
+    let (kafka_version, legacy_kraft) = if c0 & 0x40 != 0 { read_release(r)? } else { (None, false) };
     let mut config = Config {
         variant: variant_at(c0 & 7, "config.variant")?,
         flags,
@@ -93,12 +93,15 @@ pub(super) fn read_config(r: &mut Layout) -> Result<Config, ShareError> {
     if c1 & 0x40 != 0 {
         read_knobs(r, &mut config)?;
     }
+    if legacy_kraft && config.metadata_mode.is_none() {
+        config.metadata_mode = Some(MetadataMode::KRaft);
+    }
     Ok(config)
 }
 
 /// The release: a string (`0xff`, then its id), or in links made before the release lines an index into the
-/// nine releases of that time (`kraft`, the ninth, read as the 3.6 it modelled).
-fn read_release(r: &mut Layout) -> Result<KafkaVersion, ShareError> {
+/// nine releases of that time (`kraft`, the ninth, read as Kafka 3.6 in KRaft mode: the bool).
+fn read_release(r: &mut Layout) -> Result<(Option<KafkaVersion>, bool), ShareError> {
     const LEGACY: [&str; 9] = ["0.10.2", "0.11.0", "1.0", "1.1", "2.0.0", "2.1", "2.4", "2.8", "3.6"];
     let i = r.byte("config.kafka_version")?;
     let id = match i {
@@ -108,14 +111,15 @@ fn read_release(r: &mut Layout) -> Result<KafkaVersion, ShareError> {
             .map(|s| s.to_string())
             .ok_or_else(|| corrupt(format!("config.kafka_version: unknown Kafka release #{i}")))?,
     };
-    KafkaVersion::parse(&id).map_err(|e| corrupt(format!("config.kafka_version: {e}")))
+    let version = KafkaVersion::parse(&id).map_err(|e| corrupt(format!("config.kafka_version: {e}")))?;
+    Ok((Some(version), i == 8))
 }
 
 /// The knobs byte (bit 0 unclean election explicitly off, bits 1-2 eligible_leader_replicas: 1 off, 2 on,
 /// bit 3 an inter-broker protocol string follows, bit 4 a message format string follows).
 fn read_knobs(r: &mut Layout, config: &mut Config) -> Result<(), ShareError> {
     let k = r.byte("the release settings")?;
-    if k & 0xe0 != 0 || (k >> 1) & 3 == 3 || k == 0 {
+    if k & 0x80 != 0 || (k >> 1) & 3 == 3 || (k >> 5) & 3 == 3 || k == 0 {
         return Err(corrupt("unknown release-setting bits are set"));
     }
     if k & 1 != 0 {
@@ -125,6 +129,7 @@ fn read_knobs(r: &mut Layout, config: &mut Config) -> Result<(), ShareError> {
         config.unclean_leader_election = Some(false);
     }
     config.eligible_leader_replicas = [None, Some(false), Some(true)][usize::from((k >> 1) & 3)];
+    config.metadata_mode = [None, Some(MetadataMode::ZooKeeper), Some(MetadataMode::KRaft)][usize::from((k >> 5) & 3)];
     let mut version = |what: &str| -> Result<ProtocolVersion, ShareError> {
         let text = r.string(what)?;
         ProtocolVersion::parse(&text).map_err(|e| corrupt(format!("{what}: {e}")))

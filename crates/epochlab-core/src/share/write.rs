@@ -3,7 +3,7 @@
 use super::bytes::Writer;
 use super::ShareState;
 use crate::scenario::{Acks, Config, Delivery, Event, Policy, MAX_BROKERS};
-use crate::variant::{Flag, Variant};
+use crate::variant::{Flag, MetadataMode, Variant};
 
 // ---------------------------------------------------------------------------------------------------------
 // Layout: writing
@@ -81,8 +81,14 @@ fn knobs_byte(c: &Config) -> u8 {
         Some(false) => 1,
         Some(true) => 2,
     };
+    let mode = match c.metadata_mode {
+        None => 0,
+        Some(MetadataMode::ZooKeeper) => 1,
+        Some(MetadataMode::KRaft) => 2,
+    };
     u8::from(c.unclean_leader_election == Some(false))
         | elr << 1
+        | mode << 5
         | u8::from(c.inter_broker_protocol_version.is_some()) << 3
         | u8::from(c.log_message_format_version.is_some()) << 4
 }

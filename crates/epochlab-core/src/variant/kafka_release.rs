@@ -18,7 +18,7 @@ pub enum KafkaRelease {
     V1_0,
     /// 2.0.0: KIP-279.
     V2_0,
-    /// 2.0.1: KIP-279 with the 2.1 fixes but KIP-320's fencing backported.
+    /// 2.0.1: KIP-279 with three of 2.1's fixes backported, but not KIP-320's fencing.
     V2_0_1,
     /// 2.1: the 2.1 hardening.
     V2_1,
@@ -34,7 +34,7 @@ pub enum KafkaRelease {
     V3_7,
     /// 4.0: KRaft only; Eligible Leader Replicas opt-in.
     V4_0,
-    /// 4.1: Eligible Leader Replicas on by default.
+    /// 4.1 to 4.3: Eligible Leader Replicas on by default.
     V4_1,
 }
 
@@ -87,6 +87,7 @@ impl KafkaRelease {
             KafkaRelease::V2_3 => "2.3–2.7",
             KafkaRelease::V2_8_1 => "2.8.1–3.6",
             KafkaRelease::V3_7 => "3.7–3.9",
+            KafkaRelease::V4_1 => "4.1–4.3",
             other => other.id(),
         }
     }
@@ -141,8 +142,8 @@ impl KafkaRelease {
             KafkaRelease::V2_8_0 => "KAFKA-10554 (KIP-595's scheme): the diverging epoch in Fetch",
             KafkaRelease::V2_8_1 => "KAFKA-13141: a fetch answered with a diverging epoch does not move the leader's view of that follower",
             KafkaRelease::V3_7 => "KAFKA-15583: the leader holds its HW while the ISR is below min.insync.replicas, for every acks",
-            KafkaRelease::V4_0 => "KRaft only (no ZooKeeper); KIP-966's Eligible Leader Replicas can be enabled",
-            KafkaRelease::V4_1 => "KIP-966: Eligible Leader Replicas on by default, so the last ISR member that lost power is not re-elected",
+            KafkaRelease::V4_0 => "KRaft only (no ZooKeeper); KIP-966's Eligible Leader Replicas, and with them the last known leader, can be enabled",
+            KafkaRelease::V4_1 => "KIP-966: Eligible Leader Replicas on by default, so a member that left the ISR below min ISR may lead cleanly, and the last known leader is elected when no other is left",
         }
     }
 
@@ -169,9 +170,9 @@ impl Serialize for KafkaRelease {
 }
 
 /// Every minor release the model knows, oldest first (0.x releases have three numbers before the patch).
-pub const MINORS: [&str; 25] = [
+pub const MINORS: [&str; 27] = [
     "0.10.2", "0.11.0", "1.0", "1.1", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5", "2.6", "2.7", "2.8", "3.0", "3.1",
-    "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "4.0", "4.1",
+    "3.2", "3.3", "3.4", "3.5", "3.6", "3.7", "3.8", "3.9", "4.0", "4.1", "4.2", "4.3",
 ];
 
 /// A Kafka release as a scenario names it: a minor release and, optionally, its patch (`4.0.1`). Without a
@@ -191,6 +192,7 @@ impl KafkaVersion {
             KafkaRelease::V2_8_0 => "2.8.0",
             KafkaRelease::V2_8_1 => "3.6",
             KafkaRelease::V3_7 => "3.9",
+            KafkaRelease::V4_1 => "4.3",
             other => other.id(),
         };
         KafkaVersion::parse(id).unwrap_or(KafkaVersion { minor: 0, patch: None })
@@ -210,7 +212,11 @@ impl KafkaVersion {
         let id = id.trim().trim_end_matches('+').to_ascii_lowercase();
         let id = if id == "kraft" { "3.6".to_string() } else { id };
         let unknown = || {
-            format!("unknown Kafka release \"{id}\" (known: {} to {}, with an optional patch)", MINORS[0], MINORS[24])
+            format!(
+                "unknown Kafka release \"{id}\" (known: {} to {}, with an optional patch)",
+                MINORS[0],
+                MINORS[MINORS.len() - 1]
+            )
         };
         let parts: Vec<&str> = id.split('.').collect();
         let numbers: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok()).collect();
@@ -249,6 +255,16 @@ impl KafkaVersion {
         MINORS[usize::from(self.minor)]
     }
 
+    /// Whether it is `minor` (`3.6`) or a later minor release.
+    pub fn at_least(self, minor: &str) -> bool {
+        MINORS.iter().position(|m| *m == minor).is_some_and(|i| usize::from(self.minor) >= i)
+    }
+
+    /// Whether it can run KRaft (2.8 and later, model §13).
+    pub fn has_kraft(self) -> bool {
+        self.at_least("2.8")
+    }
+
     /// The line it belongs to.
     pub fn line(self) -> KafkaRelease {
         let name = self.minor_id();
@@ -263,7 +279,7 @@ impl KafkaVersion {
             "2.2" => KafkaRelease::V2_2,
             "2.8" if self.patch == Some(0) => KafkaRelease::V2_8_0,
             "4.0" => KafkaRelease::V4_0,
-            "4.1" => KafkaRelease::V4_1,
+            _ if at_least("4.1") => KafkaRelease::V4_1,
             _ if at_least("3.7") => KafkaRelease::V3_7,
             _ if at_least("2.8") => KafkaRelease::V2_8_1,
             _ => KafkaRelease::V2_3,
@@ -308,9 +324,11 @@ mod tests {
         assert_eq!(line("3.9"), Ok(KafkaRelease::V3_7));
         assert_eq!(line("4.0.1"), Ok(KafkaRelease::V4_0));
         assert_eq!(line("4.1"), Ok(KafkaRelease::V4_1));
-        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1"] {
+        assert_eq!(line("4.2"), Ok(KafkaRelease::V4_1), "4.2 changed no rule the model has");
+        assert_eq!(line("4.3.1"), Ok(KafkaRelease::V4_1), "nor did 4.3 (KIP-1023 is opt-in tiered storage)");
+        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1", "4.4"] {
             let e = KafkaVersion::parse(bad).unwrap_err();
-            assert!(e.contains("0.10.2 to 4.1"), "{bad}: {e}");
+            assert!(e.contains("0.10.2 to 4.3"), "{bad}: {e}");
         }
         assert_eq!(KafkaVersion::parse("4.0.1").map(KafkaVersion::id), Ok("4.0.1".to_string()));
         assert_eq!(KafkaVersion::parse("0.11").map(KafkaVersion::id), Ok("0.11.0".to_string()));

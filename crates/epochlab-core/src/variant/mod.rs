@@ -10,6 +10,7 @@ mod kafka_release;
 mod kip_101;
 mod kip_279;
 mod leader_hw_truncation;
+mod metadata_mode;
 mod rules;
 
 use serde::Serialize;
@@ -18,7 +19,8 @@ use crate::epoch_cache::{EpochCache, EpochEnd};
 
 pub use kafka_release::{KafkaRelease, KafkaVersion};
 pub use kip_279::FollowerDecision;
-pub use rules::{refuse_knobs, Downgrade, Knobs, ProtocolVersion, Rules};
+pub use metadata_mode::MetadataMode;
+pub use rules::{refuse_knobs, ControlPlane, Downgrade, Knobs, ProtocolVersion, Rules};
 
 /// Variants shown side by side, at most (the playground, its links and embeds, the CLI's `compare`).
 pub const MAX_VARIANTS: usize = 4;
@@ -231,7 +233,7 @@ impl Protocol {
         let (generation, flags, downgrade) = rules::generation(version, knobs);
         let mut p = Protocol::new(generation, &flags);
         p.variant = line.variant();
-        let own = Rules::of_line(line, knobs);
+        let own = Rules::of_release(version, knobs);
         // Consumers validate against epochs: records without one (format below v2) leave nothing to check.
         let consumers_validate = own.consumers_validate && generation.uses_epochs();
         p.rules = Rules { downgrade, consumers_validate, ..own };

@@ -3,6 +3,7 @@
 //! hold a broker to an older generation. A plain variant (no release named) has none of the release rules.
 
 use super::kafka_release::{KafkaRelease, KafkaVersion, MINORS};
+use super::metadata_mode::MetadataMode;
 use super::{Flag, Variant};
 
 /// An inter-broker protocol or message format version: a minor release and, optionally, its internal
@@ -78,6 +79,8 @@ pub struct Knobs {
     pub inter_broker_protocol: Option<ProtocolVersion>,
     /// `log.message.format.version`.
     pub log_message_format: Option<ProtocolVersion>,
+    /// ZooKeeper or KRaft; `None` takes the release's own (model §13).
+    pub metadata_mode: Option<MetadataMode>,
 }
 
 /// Why a broker runs an older generation than its release's (model §12).
@@ -112,6 +115,63 @@ pub struct Rules {
     pub no_halt_on_out_of_range: bool,
     /// Why the generation is older than the release's, if it is.
     pub downgrade: Option<Downgrade>,
+    /// Where the metadata lives, and what the controller does because of it (model §13).
+    pub control: ControlPlane,
+}
+
+/// The controller's rules that depend on the metadata mode (model §13). A plain variant runs ZooKeeper's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ControlPlane {
+    /// ZooKeeper or KRaft.
+    pub mode: MetadataMode,
+    /// The controller taking a broker out of the ISR bumps the leader epoch: always under ZooKeeper
+    /// (`LeaderAndIsr.newLeaderAndIsr`, `ReplicaStateMachine.scala@3.7.0` L330-348), under KRaft only before
+    /// metadata version 3.6-IV0 (KAFKA-15021, `PartitionChangeBuilder.java@3.6.0` L264-301).
+    pub controller_shrink_bumps_leader_epoch: bool,
+    /// The leader's own ISR shrink bumps the leader epoch: under KRaft before 3.6-IV0 only (the same builder
+    /// serves AlterPartition, `ReplicationControlManager.java@3.3.0` L979-995); ZooKeeper's AlterIsr never.
+    pub leader_shrink_bumps_leader_epoch: bool,
+    /// KIP-966 under KRaft with Eligible Leader Replicas: with ISR and ELR empty, the last known leader is
+    /// elected once it is unfenced, uncleanly, even with unclean election disabled.
+    pub last_known_leader: bool,
+    /// KRaft before 3.9 never elects uncleanly by itself, whatever `unclean.leader.election.enable` says
+    /// (KAFKA-12670; `ConfigurationControlManager.java@3.8.0` L498-500 returns false): true when the setting
+    /// is on and so ignored.
+    pub unclean_setting_ignored: bool,
+}
+
+impl Default for ControlPlane {
+    fn default() -> ControlPlane {
+        ControlPlane {
+            mode: MetadataMode::ZooKeeper,
+            controller_shrink_bumps_leader_epoch: true,
+            leader_shrink_bumps_leader_epoch: false,
+            last_known_leader: false,
+            unclean_setting_ignored: false,
+        }
+    }
+}
+
+impl ControlPlane {
+    /// The control plane of `version` in `mode`, with Eligible Leader Replicas on or off.
+    pub fn of_release(version: KafkaVersion, mode: MetadataMode, elr: bool, unclean: bool) -> ControlPlane {
+        if mode == MetadataMode::ZooKeeper {
+            return ControlPlane::default();
+        }
+        let before_3_6 = !version.at_least("3.6");
+        ControlPlane {
+            mode,
+            controller_shrink_bumps_leader_epoch: before_3_6,
+            leader_shrink_bumps_leader_epoch: before_3_6,
+            last_known_leader: elr,
+            unclean_setting_ignored: unclean && !version.at_least("3.9"),
+        }
+    }
+
+    /// Whether this is KRaft.
+    pub fn kraft(&self) -> bool {
+        self.mode == MetadataMode::KRaft
+    }
 }
 
 impl Rules {
@@ -125,20 +185,27 @@ impl Rules {
         }
     }
 
-    /// A release line's rules with the knobs applied.
-    pub fn of_line(line: KafkaRelease, knobs: &Knobs) -> Rules {
+    /// A release's rules with the knobs applied.
+    pub fn of_release(version: KafkaVersion, knobs: &Knobs) -> Rules {
+        let line = version.line();
         let (elr_exists, elr_default) = line.elr();
+        let elr = elr_exists && knobs.eligible_leader_replicas.unwrap_or(elr_default);
+        let mode = knobs.metadata_mode.unwrap_or(MetadataMode::default_for(version));
+        let unclean = knobs.unclean_leader_election.unwrap_or(line.unclean_default());
+        let control = ControlPlane::of_release(version, mode, elr, unclean);
         Rules {
             line: Some(line),
-            unclean_leader_election: knobs.unclean_leader_election.unwrap_or(line.unclean_default()),
+            unclean_leader_election: unclean && !control.unclean_setting_ignored,
             unclean_by_default: knobs.unclean_leader_election.is_none(),
             min_isr_gates_hw: line >= KafkaRelease::V3_7,
-            elr: elr_exists && knobs.eligible_leader_replicas.unwrap_or(elr_default),
-            notices_bounce: line >= KafkaRelease::V2_2,
+            elr,
+            // KRaft notices every new incarnation at registration (its broker epoch), like KIP-380.
+            notices_bounce: line >= KafkaRelease::V2_2 || control.kraft(),
             consumers_validate: line >= KafkaRelease::V2_3,
             kafka_13141: line >= KafkaRelease::V2_8_1,
             no_halt_on_out_of_range: line >= KafkaRelease::V2_0_1,
             downgrade: None,
+            control,
         }
     }
 }
@@ -180,20 +247,50 @@ pub fn generation(version: KafkaVersion, knobs: &Knobs) -> (Variant, Vec<Flag>, 
 /// Why these settings cannot go with this release, if they cannot (what Kafka refuses at start-up).
 pub fn refuse_knobs(version: KafkaVersion, knobs: &Knobs) -> Option<String> {
     let release = version.id();
-    if version.line() >= KafkaRelease::V4_0
-        && (knobs.inter_broker_protocol.is_some() || knobs.log_message_format.is_some())
-    {
+    if let Some(why) = knobs.metadata_mode.and_then(|m| m.offered_by(version).err()) {
+        return Some(why);
+    }
+    let knob_set = knobs.inter_broker_protocol.is_some() || knobs.log_message_format.is_some();
+    if version.line() >= KafkaRelease::V4_0 && knob_set {
         return Some(format!("Kafka {release} has neither setting: a 4.x cluster's metadata.version is 3.3 or later"));
+    }
+    if knobs.metadata_mode == Some(MetadataMode::KRaft) && knob_set {
+        return Some(format!(
+            "a KRaft cluster of Kafka {release} has neither setting: its metadata.version takes their place"
+        ));
     }
     let ibp = knobs.inter_broker_protocol;
     if ibp.is_some_and(|v| v.minor_index() > version.minor_index()) {
         return Some(format!("inter_broker_protocol_version is above Kafka {release}'s own"));
+    }
+    if let Some(why) = ibp.and_then(|ibp| refuse_default_format(version, ibp, knobs.log_message_format)) {
+        return Some(why);
     }
     let ceiling = ibp.map_or(version.minor_index(), ProtocolVersion::minor_index);
     if knobs.log_message_format.is_some_and(|f| f.minor_index() > ceiling) {
         return Some("log_message_format_version is above the inter-broker protocol, which Kafka refuses".to_string());
     }
     None
+}
+
+/// An inter-broker protocol below 0.11 writes message format v1 at most, while the format defaults to the
+/// release's latest (v2 from 0.11): Kafka refuses to start (`KafkaConfig.scala@1.0.0` L1205,
+/// `@2.4.0` L1525-1528, model §12).
+fn refuse_default_format(
+    version: KafkaVersion,
+    ibp: ProtocolVersion,
+    format: Option<ProtocolVersion>,
+) -> Option<String> {
+    let v2 = MINORS.iter().position(|m| *m == "0.11.0").unwrap_or(0) as u8;
+    if format.is_some() || ibp.minor_index() >= v2 || version.minor_index() < v2 {
+        return None;
+    }
+    Some(format!(
+        "inter_broker_protocol_version {} writes message format v1 at most, but log_message_format_version defaults to Kafka {}'s own (v2), which Kafka refuses at start-up: set log_message_format_version to {} or lower too",
+        ibp.id(),
+        version.id(),
+        ibp.id()
+    ))
 }
 
 #[cfg(test)]
@@ -247,6 +344,19 @@ mod tests {
         assert!(refuse_knobs(release("2.1"), &ibp("2.7")).is_some_and(|e| e.contains("above Kafka 2.1")));
         let format_above = Knobs { log_message_format: ProtocolVersion::parse("2.0").ok(), ..ibp("1.1") };
         assert!(refuse_knobs(release("2.1"), &format_above).is_some());
-        assert_eq!(refuse_knobs(release("3.7"), &ibp("0.10.2")), None);
+        let refused = refuse_knobs(release("3.7"), &ibp("0.10.2")).unwrap_or_default();
+        assert!(
+            refused.contains("log_message_format_version") && refused.contains("inter_broker_protocol_version 0.10.2")
+        );
+        let both = Knobs { log_message_format: ProtocolVersion::parse("0.10.2").ok(), ..ibp("0.10.2") };
+        assert_eq!(refuse_knobs(release("3.7"), &both), None, "the format lowered too: Kafka starts");
+        assert_eq!(refuse_knobs(release("0.10.2"), &ibp("0.10.2")), None, "0.10.2's own format is v1");
+        assert_eq!(refuse_knobs(release("2.1"), &ibp("0.11.0-IV0")), None, "0.11.0-IV0 writes v2");
+        let kraft = Knobs { metadata_mode: Some(MetadataMode::KRaft), ..Knobs::default() };
+        assert!(refuse_knobs(release("2.7"), &kraft).is_some_and(|e| e.contains("KRaft came in 2.8")));
+        assert_eq!(refuse_knobs(release("3.3"), &kraft), None);
+        assert!(
+            refuse_knobs(release("3.3"), &Knobs { metadata_mode: Some(MetadataMode::KRaft), ..ibp("3.0") }).is_some()
+        );
     }
 }

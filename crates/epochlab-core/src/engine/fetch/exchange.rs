@@ -2,6 +2,7 @@
 //! decided first (the variant's divergence check, an out-of-range offset, or records), annotated once, and
 //! then the response is applied unless it was lost.
 
+use super::super::kraft::PartitionChange;
 use super::super::Sim;
 use crate::epoch_cache::EpochEnd;
 use crate::state::{BrokerId, Entry, FetchState};
@@ -116,7 +117,8 @@ fn receive(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, records: &[u32], leader_
 }
 
 /// `maybeExpandIsr`: the follower rejoins once it reaches the leader's HW (and, with KAFKA-7128, the leader's
-/// epoch start offset). The write to the controller succeeds only for the true leader (ZooKeeper CAS).
+/// epoch start offset). The write to the controller succeeds only for the true leader (ZooKeeper CAS). From
+/// 3.7 the leader only proposes it, and the controller's answer comes later (model §13.5).
 fn maybe_expand_isr(sim: &mut Sim<'_>, l: BrokerId, f: BrokerId, offset: u32) -> bool {
     let lr = sim.state.replica(l);
     let reached_hw = offset >= lr.hw;
@@ -125,10 +127,19 @@ fn maybe_expand_isr(sim: &mut Sim<'_>, l: BrokerId, f: BrokerId, offset: u32) ->
     if lr.isr.contains(f) || !reached_hw || !reached_epoch_start || !is_true_leader {
         return false;
     }
+    if sim.expansion_round_trip() {
+        // One AlterPartition in flight at a time (`Partition.canAddReplicaToIsr`: `!isInflight`).
+        if !lr.pending_isr.is_empty() {
+            return false;
+        }
+        sim.propose_isr_member(l, f);
+        return true;
+    }
     let from = lr.isr;
     sim.state.replicas[l as usize].isr.insert(f);
     let to = sim.state.replica(l).isr;
     sim.set_controller_isr(to);
+    sim.write_partition(PartitionChange::WithoutLeaderEpoch);
     sim.memory.history.record_isr_join(f, sim.step);
     sim.annotate(Annotation::IsrChanged { from, to, by_leader: Some(l) });
     true

@@ -9,6 +9,7 @@ mod exchange;
 mod narrate;
 mod truncation;
 
+use super::alter_partition::Answer;
 use super::narrate::sentence;
 use super::{Reject, Sim};
 use crate::kafka_error::KafkaError;
@@ -25,6 +26,8 @@ pub(crate) struct Iteration {
     /// With an empty epoch cache, the local truncation to the HW that came first (E5's fallback).
     pub(crate) fallback: Option<Fallback>,
     pub(crate) round: Round,
+    /// The controller's answer to the leader's AlterPartition, arrived before it served this request.
+    pub(crate) answer: Option<Answer>,
 }
 
 /// E5 with an empty epoch cache: "truncate to initial offset which is the high watermark".
@@ -53,6 +56,7 @@ pub(crate) fn fetch(sim: &mut Sim<'_>, f: BrokerId, drop_response: bool) -> Resu
 /// One fetcher iteration: the state change and what it consisted of, or why the follower cannot fetch.
 pub(crate) fn iterate(sim: &mut Sim<'_>, f: BrokerId, dropped: bool) -> Result<Iteration, Reject> {
     let l = check_can_fetch(sim, f)?;
+    let answer = sim.answer_alter_partition(l);
     let r = sim.state.replica(f);
     let (fallback, round) = if r.fetch_state != FetchState::Truncating {
         (None, Round::Fetch(exchange::round(sim, f, l, dropped)))
@@ -64,7 +68,7 @@ pub(crate) fn iterate(sim: &mut Sim<'_>, f: BrokerId, dropped: bool) -> Result<I
     } else {
         (None, Round::Truncation(truncation::round(sim, f, l, dropped)))
     };
-    Ok(Iteration { follower: f, leader: l, fallback, round })
+    Ok(Iteration { follower: f, leader: l, fallback, round, answer })
 }
 
 fn truncate_to_hw_without_epochs(sim: &mut Sim<'_>, f: BrokerId) -> Fallback {

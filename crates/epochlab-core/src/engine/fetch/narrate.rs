@@ -23,6 +23,10 @@ pub(super) fn iteration(sim: &Sim<'_>, it: &Iteration) -> String {
         Round::Truncation(t) => truncation(sim, &names, t),
         Round::Fetch(x) => exchange(sim, &names, x),
     };
+    sim.after_answer(it.leader, it.answer.as_ref(), with_fallback(sim, &names, it, round))
+}
+
+fn with_fallback(sim: &Sim<'_>, names: &Pair<'_>, it: &Iteration, round: String) -> String {
     match &it.fallback {
         None => round,
         Some(fb) => format!(
@@ -95,8 +99,15 @@ fn out_of_range(sim: &Sim<'_>, f: &str, head: String, x: &Exchange) -> String {
 fn records_head(sim: &Sim<'_>, n: &Pair<'_>, x: &Exchange, leader_hw: u32) -> String {
     let (f, l) = (n.follower, n.leader);
     let mut text = format!("{f} fetches at offset {} from {l}", x.offset);
-    if x.joined {
-        let isr = sim.set_names(sim.state.replica(n.leader_id).isr);
+    let lr = sim.state.replica(n.leader_id);
+    if x.joined && !lr.pending_isr.is_empty() {
+        let maximal = sim.set_names(crate::state::BrokerSet::from_bits(lr.isr.bits() | lr.pending_isr.bits()));
+        text.push_str(&format!(
+            "; {l} proposes {f} for the ISR (AlterPartition): its maximal ISR {maximal} counts {f} for the HW at once, while the committed ISR stays {} until the controller answers",
+            sim.set_names(lr.isr)
+        ));
+    } else if x.joined {
+        let isr = sim.set_names(lr.isr);
         text.push_str(&format!("; {l} adds {f} back to the ISR, now {isr}"));
     }
     text.push_str(&format!("; {l}'s HW is {leader_hw}"));

@@ -15,11 +15,11 @@ mod tests;
 mod write;
 
 pub(crate) use read::{event, strip_comment};
-pub use read::{parse_text, EventLines, TextError};
+pub use read::{parse_text, parse_text_with, EventLines, TextError};
 pub use write::to_text;
 pub(crate) use write::{event_line, quote_if_needed};
 
-use super::Scenario;
+use super::{Overrides, Scenario};
 
 /// Whether a file's content is JSON (it starts with `{`, after a byte-order mark and white space) rather
 /// than the text format.
@@ -29,10 +29,15 @@ pub fn looks_like_json(content: &str) -> bool {
 
 /// Read a scenario from either format, by content.
 pub fn parse_any(content: &str) -> Result<Scenario, String> {
+    parse_any_with(content, &Overrides::default())
+}
+
+/// [`parse_any`], with settings given beside the file (the command line's `--kafka`) counting as its own.
+pub fn parse_any_with(content: &str, overrides: &Overrides) -> Result<Scenario, String> {
     let content = content.trim_start_matches('\u{feff}');
     if looks_like_json(content) {
-        super::parse_scenario(content).map_err(|e| e.to_string())
+        super::parse::parse_scenario_with(content, overrides).map_err(|e| e.to_string())
     } else {
-        parse_text(content).map_err(|e| e.to_string())
+        parse_text_with(content, overrides).map_err(|e| e.to_string())
     }
 }

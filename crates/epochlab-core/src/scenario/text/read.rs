@@ -5,6 +5,7 @@ use std::fmt;
 use serde_json::{json, Map, Value};
 
 use crate::scenario::parse::CONFIG_FIELDS;
+use crate::scenario::Overrides;
 use crate::scenario::{parse_scenario_value, EventKind, Scenario, MAX_EVENTS};
 
 /// What is wrong, where: `line 7, column 9: unknown event kind 'crsh' (did you mean 'crash'?)`.
@@ -63,6 +64,11 @@ struct Placed<'a> {
 
 /// Parse a scenario in the text format.
 pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
+    parse_text_with(text, &Overrides::default())
+}
+
+/// [`parse_text`], with settings given beside the file counting as the file's own.
+pub fn parse_text_with(text: &str, overrides: &Overrides) -> Result<Scenario, TextError> {
     let mut top = Map::new();
     let mut config = Map::new();
     let mut events = Vec::new();
@@ -85,6 +91,7 @@ pub fn parse_text(text: &str) -> Result<Scenario, TextError> {
         lines_of_events.push(line);
     }
     top.entry("version").or_insert_with(|| json!(1));
+    overrides.apply(&mut config);
     top.insert("config".into(), Value::Object(config));
     top.insert("events".into(), Value::Array(events));
     if !top.contains_key("brokers") {

@@ -53,6 +53,9 @@ fn config_lines(c: &Config) -> String {
     if let Some(v) = c.log_message_format_version {
         out.push_str(&format!("log_message_format_version: {}\n", v.id()));
     }
+    if let Some(mode) = c.metadata_mode {
+        out.push_str(&format!("metadata_mode: {}\n", mode.id()));
+    }
     out
 }
 
