@@ -211,13 +211,97 @@ test.describe('the Kafka release', () => {
       await expect(article.locator('.variant__controller')).not.toContainText('ELR');
       await expect(head).toContainText('I1');
       // An inter-broker protocol below 0.11 runs the old rule, and says so.
+      // Kafka starts with that protocol only with the message format lowered too, so the format follows it.
       await page.getByTestId('config-ibp').selectOption('0.10.2');
+      await expect(page.getByTestId('config-format')).toHaveValue('0.10.2');
       await expect(page.getByTestId('kafka-release-about')).toContainText('run the hw-truncation rule instead');
       errors.check();
       await context.close();
     });
   }
 });
+
+test.describe('the metadata mode', () => {
+  for (const phone of [false, true]) {
+    test(`a 3.x release runs in ZooKeeper or KRaft mode, speaks its words and keeps it in the link${phone ? ' on a 375 px phone' : ''}`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      await open(page);
+      await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+      await page.getByTestId('import-text').fill(FOLLOWER_DIES);
+      await page.getByTestId('import-paste').click();
+      await expect(page.getByTestId('notice')).toContainText('Imported "A follower dies"');
+      await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+      await expect(page.getByTestId('kafka-release')).toHaveValue('3.6');
+      const mode = page.getByTestId('config-metadata-mode');
+      await expect(mode).toHaveValue('');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 3.6 in ZooKeeper mode');
+      // ZooKeeper: the controller's ISR shrink after C's crash raises the leader epoch.
+      const article = page.getByTestId('variant-diverging-epoch');
+      const controller = article.locator('.variant__controller');
+      await page.getByTestId('cursor-home').click();
+      for (let i = 0; i < 4; i++) await page.getByTestId('cursor-forward').click();
+      await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 3 of 5: crash/);
+      await expect(controller).toContainText('epoch 1 · ISR {A, B}');
+      await expect(page.getByTestId('narration-diverging-epoch')).toContainText('the controller notices');
+      // KRaft: fenced when its session expires; only the partition epoch moves.
+      await mode.selectOption('kraft');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 3.6 in KRaft mode');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('raises only the partition epoch (KAFKA-15021)');
+      await expect(controller).toContainText('leader epoch 0 · partition epoch 2 · ISR {A, B}');
+      await expect(page.getByTestId('narration-diverging-epoch')).toContainText('broker.session.timeout.ms');
+      await expect(page.getByTestId('config-ibp')).toHaveCount(0);
+      await shot(page, testInfo, phone ? 'kraft-phone' : 'kraft-desktop');
+      // The message diagram speaks KRaft's words.
+      await page.getByTestId('messages-panel').locator('summary').click();
+      const diagram = page.getByTestId('seq-diagram');
+      await expect(diagram).toContainText('diverging-epoch: PartitionChangeRecord leader epoch 0, partition epoch 1, leader A');
+      await expect(diagram).not.toContainText('diverging-epoch: LeaderAndIsr');
+      // The plain variants shown beside it run no release, so they keep ZooKeeper's LeaderAndIsr.
+      await expect(diagram).toContainText('kip-279: LeaderAndIsr epoch 0, leader A');
+      // The link keeps the mode.
+      await page.reload();
+      await expect(page.getByTestId('headline')).toBeVisible();
+      await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+      await expect(page.getByTestId('config-metadata-mode')).toHaveValue('kraft');
+      // 2.7 has no KRaft: choosing it drops the mode and says so; 4.1 has only KRaft.
+      await page.getByTestId('kafka-release').selectOption('2.7');
+      await expect(page.getByTestId('config-metadata-mode-fixed')).toHaveText('Metadata: ZooKeeper: KRaft came in 2.8.');
+      await page.getByTestId('kafka-release').selectOption('4.1');
+      await expect(page.getByTestId('config-metadata-mode-fixed')).toHaveText('Metadata: KRaft: 4.0 removed ZooKeeper.');
+      await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 4.1 in KRaft mode');
+      errors.check();
+      await context.close();
+    });
+  }
+
+  test('under 4.1 every replica losing power ends with the last known leader, not a partition offline for ever', async ({ page }) => {
+    const errors = watchErrors(page);
+    await open(page);
+    await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+    await page.getByTestId('import-text').fill(EVERY_REPLICA_LOSES_POWER);
+    await page.getByTestId('import-paste').click();
+    await expect(page.getByTestId('notice')).toContainText('Imported "Every replica loses power"');
+    const article = page.getByTestId('variant-diverging-epoch');
+    await page.getByTestId('cursor-home').click();
+    await page.getByTestId('cursor-end').click();
+    await expect(page.getByTestId('cursor-position')).toHaveText(/^Step 8 of 8: restart/);
+    await expect(article.locator('.variant__controller')).toContainText('Controller: leader A · leader epoch 2');
+    await expect(page.getByTestId('narration-diverging-epoch')).toContainText('the last known leader');
+    errors.check();
+  });
+});
+
+const FOLLOWER_DIES = [
+  'name: A follower dies', 'brokers: A B C', 'kafka_version: 3.6', '', 'elect A', 'produce m1', 'settle', 'crash C',
+  'produce m2', 'settle', '',
+].join('\n');
+
+const EVERY_REPLICA_LOSES_POWER = [
+  'name: Every replica loses power', 'brokers: A B C', 'kafka_version: 4.1', 'flush: manual', '', 'elect A',
+  'produce m1', 'settle', 'crash B power', 'crash C power', 'crash A power', 'restart B', 'restart C', 'restart A', '',
+].join('\n');
 
 const LAST_REPLICA_STANDING = [
   'name: Last replica standing', 'brokers: A B C', 'kafka_version: 4.1', 'min_insync_replicas: 2', 'flush: manual', '',

@@ -169,17 +169,21 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     }
 }
 
-/// "Controller: leader A · epoch 2 · ISR {A} · ELR {B}" (the ELR only while it has members).
+/// "Controller: leader A · epoch 2 · ISR {A} · ELR {B}" (the ELR only while it has members); under KRaft
+/// "leader epoch 2 · partition epoch 5".
 fn controller_line(v: &StepView) -> String {
     let elr = if v.controller_elr.is_empty() {
         String::new()
     } else {
         format!(" · ELR {{{}}}", v.controller_elr.join(", "))
     };
+    let epochs = match v.partition_epoch {
+        Some(p) => format!("leader epoch {} · partition epoch {p}", v.controller_epoch),
+        None => format!("epoch {}", v.controller_epoch),
+    };
     format!(
-        "Controller: leader {} · epoch {} · ISR {{{}}}{elr}",
+        "Controller: leader {} · {epochs} · ISR {{{}}}{elr}",
         v.controller_leader.as_deref().unwrap_or("none"),
-        v.controller_epoch,
         v.controller_isr.join(", ")
     )
 }
@@ -187,6 +191,7 @@ fn controller_line(v: &StepView) -> String {
 /// The variant's title, or the release line it runs as shipped.
 fn subtitle(trace: &Trace) -> String {
     match trace.rules.line {
+        Some(line) if trace.rules.control.kraft() => format!("Kafka {} (KRaft) as shipped", line.label()),
         Some(line) => format!("Kafka {} as shipped", line.label()),
         None => trace.variant.title().to_string(),
     }

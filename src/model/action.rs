@@ -2,7 +2,7 @@
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
-use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
+use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 
 use super::{Notice, PlaceSource};
@@ -73,6 +73,8 @@ pub enum Action {
     SetUnclean(Option<bool>),
     /// KIP-966's Eligible Leader Replicas on a 4.x release (`None`: the release's default).
     SetElr(Option<bool>),
+    /// ZooKeeper or KRaft on a release that offers both (`None`: the release's own, model §13).
+    SetMetadataMode(Option<MetadataMode>),
     /// inter.broker.protocol.version (`None`: the release's own).
     SetInterBrokerProtocol(Option<ProtocolVersion>),
     /// log.message.format.version (`None`: the release's own).
@@ -157,6 +159,7 @@ impl Action {
                 | Action::ToggleFlag(_)
                 | Action::SetKafkaRelease(_)
                 | Action::SetElr(_)
+                | Action::SetMetadataMode(_)
                 | Action::SetInterBrokerProtocol(_)
                 | Action::SetMessageFormat(_)
                 | Action::StartPlacing(_)

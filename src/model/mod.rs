@@ -332,10 +332,11 @@ impl Model {
             Action::ToggleFlag(f) => self.toggle_flag(f),
             Action::SetKafkaRelease(r) => self.set_release(r),
             Action::SetElr(on) => self.configure(|c| c.eligible_leader_replicas = on),
-            Action::SetInterBrokerProtocol(v) => self.configure(|c| {
-                c.inter_broker_protocol_version = v;
+            Action::SetMetadataMode(mode) => self.configure(|c| {
+                c.metadata_mode = mode;
                 c.drop_refused_knobs();
             }),
+            Action::SetInterBrokerProtocol(v) => self.configure(|c| c.set_inter_broker_protocol(v)),
             Action::SetMessageFormat(v) => self.configure(|c| {
                 c.log_message_format_version = v;
                 c.drop_refused_knobs();

@@ -5,7 +5,7 @@
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
 use epochlab_core::scenario::{Event, Policy, Scenario};
-use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
+use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 use serde_json::Value;
 
@@ -120,6 +120,7 @@ fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
         Action::SetMinIsr(n) => one("min-isr", &n.to_string()),
         Action::SetUnclean(on) => one("unclean", on_off(*on)),
         Action::SetElr(on) => one("elr", on_off(*on)),
+        Action::SetMetadataMode(mode) => one("metadata-mode", mode.map_or("", MetadataMode::id)),
         Action::SetInterBrokerProtocol(v) => one("ibp", &v.map(ProtocolVersion::id).unwrap_or_default()),
         Action::SetMessageFormat(v) => one("format", &v.map(ProtocolVersion::id).unwrap_or_default()),
         Action::SetHwCheckpoint(p) => one("hw-checkpoint", p.as_str()),
@@ -152,6 +153,8 @@ fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
         "min-isr" => Action::SetMinIsr(arg.parse().ok()?),
         "unclean" => Action::SetUnclean(from_on_off(arg)?),
         "elr" => Action::SetElr(from_on_off(arg)?),
+        "metadata-mode" if arg.is_empty() => Action::SetMetadataMode(None),
+        "metadata-mode" => Action::SetMetadataMode(Some(MetadataMode::from_id(arg).ok()?)),
         "ibp" => Action::SetInterBrokerProtocol(maybe_version(arg)?),
         "format" => Action::SetMessageFormat(maybe_version(arg)?),
         "hw-checkpoint" => Action::SetHwCheckpoint(policy()?),
@@ -332,6 +335,8 @@ mod tests {
             Action::SetUnclean(None),
             Action::SetElr(Some(true)),
             Action::SetElr(None),
+            Action::SetMetadataMode(Some(MetadataMode::KRaft)),
+            Action::SetMetadataMode(None),
             Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()),
             Action::SetInterBrokerProtocol(None),
             Action::SetMessageFormat(ProtocolVersion::parse("0.10.2").ok()),

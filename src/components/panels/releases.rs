@@ -8,7 +8,7 @@ use std::rc::Rc;
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::release::{bisect, describe_bisection, KafkaRelease, ReleaseOutcome};
 use epochlab_core::scenario::Config;
-use epochlab_core::variant::{KafkaVersion, ProtocolVersion};
+use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -64,14 +64,28 @@ fn about(c: &Config) -> String {
     } else {
         format!(" With these settings its brokers run the {} rule instead.", protocol.generation().id())
     };
+    let mode = if v.has_kraft() { format!(" in {} mode", c.metadata_mode_in_force().title()) } else { String::new() };
     format!(
-        "Kafka {} (the {} line) runs {}: {}. Changed in this line: {}.{held}",
+        "Kafka {}{mode} (the {} line) runs {}: {}. Changed in this line: {}.{held}{}",
         v.id(),
         line.label(),
         line.variant().id(),
         line.variant().title(),
-        line.changes()
+        line.changes(),
+        kraft_words(c, v)
     )
+}
+
+/// What KRaft's control plane does in this release, where it runs (model §13).
+fn kraft_words(c: &Config, v: KafkaVersion) -> &'static str {
+    if c.metadata_mode_in_force() != MetadataMode::KRaft {
+        return "";
+    }
+    match (v.at_least("3.6"), v.at_least("3.9")) {
+        (false, _) => " KRaft: brokers replay the controller's records; every ISR shrink raises the leader epoch (before 3.6), and the controller never elects uncleanly by itself (before 3.9, KAFKA-12670).",
+        (true, false) => " KRaft: brokers replay the controller's records; an ISR change keeps the leader epoch and raises only the partition epoch (KAFKA-15021), and the controller never elects uncleanly by itself (before 3.9, KAFKA-12670).",
+        (true, true) => " KRaft: brokers replay the controller's records; an ISR change keeps the leader epoch and raises only the partition epoch (KAFKA-15021).",
+    }
 }
 
 /// A release's own settings: Eligible Leader Replicas (4.0 and later), the inter-broker protocol and the
@@ -97,12 +111,16 @@ fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
         Action::SetMessageFormat(ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
     });
     if v.line() >= KafkaRelease::V4_0 {
-        return elr.unwrap_or_default();
+        return html! { <>{ mode_setting(c, d, v) }{ elr.unwrap_or_default() }</> };
     }
     let ibp_ceiling = v.minor_index();
     let format_ceiling = c.inter_broker_protocol_version.map_or(ibp_ceiling, ProtocolVersion::minor_index);
+    if c.metadata_mode_in_force() == MetadataMode::KRaft {
+        return mode_setting(c, d, v);
+    }
     html! {
         <>
+            { mode_setting(c, d, v) }
             <label class="config__field">{ "inter.broker.protocol.version " }
                 <select onchange={on_ibp} data-testid="config-ibp">{ version_options(c.inter_broker_protocol_version, &IBP_CHOICES, ibp_ceiling) }</select>
             </label>
@@ -110,6 +128,26 @@ fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
                 <select onchange={on_format} data-testid="config-format">{ version_options(c.log_message_format_version, &FORMAT_CHOICES, format_ceiling) }</select>
             </label>
         </>
+    }
+}
+
+/// The metadata mode: a choice where Kafka offered both (2.8 to 3.9), said plainly where it did not.
+fn mode_setting(c: &Config, d: &Callback<Action>, v: KafkaVersion) -> Html {
+    if !v.has_kraft() || v.line() >= KafkaRelease::V4_0 {
+        let only = if v.has_kraft() { "KRaft: 4.0 removed ZooKeeper" } else { "ZooKeeper: KRaft came in 2.8" };
+        return html! { <p class="config__about" data-testid="config-metadata-mode-fixed">{ format!("Metadata: {only}.") }</p> };
+    }
+    let onchange = d.reform(|e: Event| {
+        Action::SetMetadataMode(MetadataMode::from_id(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
+    });
+    let kraft = if MetadataMode::KRaft.early_access(v) { "KRaft (early access before 3.3)" } else { "KRaft" };
+    html! {
+        <label class="config__field">{ "Metadata mode " }
+            <select {onchange} data-testid="config-metadata-mode">
+                <option value="" selected={c.metadata_mode.is_none()}>{ "ZooKeeper (the release's default)" }</option>
+                <option value="kraft" selected={c.metadata_mode == Some(MetadataMode::KRaft)}>{ kraft }</option>
+            </select>
+        </label>
     }
 }
 

@@ -140,6 +140,19 @@ impl Config {
         self.drop_refused_knobs();
     }
 
+    /// Set `inter.broker.protocol.version` as Kafka lets one: a protocol below 0.11 writes message format v1
+    /// at most, so the format is lowered with it unless it already is (Kafka refuses to start otherwise,
+    /// model §12); then anything else the release refuses is dropped.
+    pub fn set_inter_broker_protocol(&mut self, v: Option<ProtocolVersion>) {
+        self.inter_broker_protocol_version = v;
+        let below_0_11 =
+            v.and_then(|v| ProtocolVersion::parse("0.11.0-IV0").ok().map(|v2| v.minor_index() < v2.minor_index()));
+        if below_0_11 == Some(true) && self.log_message_format_version.is_none() {
+            self.log_message_format_version = v;
+        }
+        self.drop_refused_knobs();
+    }
+
     /// The metadata mode in force: the configured one, else the release's own (ZooKeeper without a release).
     pub fn metadata_mode_in_force(&self) -> MetadataMode {
         match (self.metadata_mode, self.kafka_version) {
