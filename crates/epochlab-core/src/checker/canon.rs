@@ -117,7 +117,9 @@ fn hash_replica<H: Hasher>(r: &Replica, epochs: &Epochs, h: &mut H) {
         // A follower joins the ISR at a fetch offset of at least the HW and the epoch start offset; the
         // HW only rises while it leads, so a start offset at or below it decides nothing more.
         r.leader_epoch_start_offset.max(r.hw).hash(h);
-        for f in r.isr.iter() {
+        // A proposed member (3.7's pending ISR) holds the HW back like a committed one.
+        r.pending_isr.hash(h);
+        for f in r.isr.iter().chain(r.pending_isr.iter()) {
             follower_leo(r.remote_leo[usize::from(f)], r.hw, r.leo()).hash(h);
         }
     }

@@ -13,7 +13,7 @@ use crate::fingerprint::fingerprint;
 use crate::invariants::InvariantId;
 use crate::scenario::{Config, Event};
 use crate::state::State;
-use crate::variant::Variant;
+use crate::variant::{KafkaVersion, MetadataMode, Variant};
 
 /// A state of the exact search, at its depth.
 type Exact = (State, Memory, u32);
@@ -145,6 +145,35 @@ fn states_the_checker_merges_have_the_same_future() {
         }
         let full = bounds(variant, Alphabet::Full, unclean(), 4);
         assert!(assert_bisimilar(&full) > 0, "{}: the projection merges something", variant.id());
+    }
+}
+
+/// A release's settings: KRaft before and after 3.6, 3.7's pending ISR in ZooKeeper mode, 4.1 (ELR and the
+/// last known leader), each with min ISR 2 so that the gate and the ELR take part (model §13).
+fn release_configs() -> Vec<(Variant, Config)> {
+    let modes = [("3.5", Some(MetadataMode::KRaft)), ("3.7", None), ("3.7", Some(MetadataMode::KRaft)), ("4.1", None)];
+    modes
+        .into_iter()
+        .map(|(id, mode)| {
+            let mut config = Config { min_insync_replicas: 2, ..Config::default() };
+            let release = KafkaVersion::parse(id).expect("release");
+            config.set_release(release);
+            config.metadata_mode = mode;
+            (release.variant(), config)
+        })
+        .collect()
+}
+
+#[test]
+fn under_kraft_and_the_pending_isr_merged_states_have_the_same_future_and_shortest_failures_match() {
+    for (variant, config) in release_configs() {
+        let full = bounds(variant, Alphabet::Full, config.clone(), 6);
+        assert!(assert_bisimilar(&full) > 0, "{config:?}: the projection merges something");
+        let exact = exact_shortest(&bounds(variant, Alphabet::Default, config.clone(), 7));
+        for invariant in InvariantId::CHECKED {
+            let ours = checker_shortest(&bounds(variant, Alphabet::Default, config.clone(), 7), vec![invariant]);
+            assert_eq!(ours, exact.get(&invariant).copied(), "{config:?}: {}", invariant.id());
+        }
     }
 }
 
