@@ -249,14 +249,14 @@ test.describe('the metadata mode', () => {
       await mode.selectOption('kraft');
       await expect(page.getByTestId('kafka-release-about')).toContainText('Kafka 3.6 in KRaft mode');
       await expect(page.getByTestId('kafka-release-about')).toContainText('raises only the partition epoch (KAFKA-15021)');
-      await expect(controller).toContainText('leader epoch 0 · partition epoch 2 · ISR {A, B}');
+      await expect(controller).toContainText('leader epoch 0 · partition epoch 1 · ISR {A, B}');
       await expect(page.getByTestId('narration-diverging-epoch')).toContainText('broker.session.timeout.ms');
       await expect(page.getByTestId('config-ibp')).toHaveCount(0);
       await shot(page, testInfo, phone ? 'kraft-phone' : 'kraft-desktop');
       // The message diagram speaks KRaft's words.
       await page.getByTestId('messages-panel').locator('summary').click();
       const diagram = page.getByTestId('seq-diagram');
-      await expect(diagram).toContainText('diverging-epoch: PartitionChangeRecord leader epoch 0, partition epoch 1, leader A');
+      await expect(diagram).toContainText('diverging-epoch: PartitionChangeRecord leader epoch 0, partition epoch 0, leader A');
       await expect(diagram).not.toContainText('diverging-epoch: LeaderAndIsr');
       // The plain variants shown beside it run no release, so they keep ZooKeeper's LeaderAndIsr.
       await expect(diagram).toContainText('kip-279: LeaderAndIsr epoch 0, leader A');

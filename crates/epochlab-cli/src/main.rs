@@ -5,6 +5,7 @@
 
 mod check;
 mod commands;
+mod conformance;
 mod grid;
 mod lesson;
 mod lessons;
@@ -157,6 +158,13 @@ enum Command {
         #[arg(long, value_name = "N")]
         step: Option<u32>,
     },
+    /// List the conformance cases: each test of apache/kafka re-expressed as a scenario, where it holds, where
+    /// it fails (the release before the rule it pins), and whether it covers the whole Kafka test.
+    Conformance {
+        /// Print a JSON array of objects instead of the aligned table.
+        #[arg(long)]
+        json: bool,
+    },
     /// For lesson authors: check a lesson file, or print the address that opens it (docs/lessons.md).
     Lesson {
         #[command(subcommand)]
@@ -233,6 +241,7 @@ fn main() -> ExitCode {
         Command::Compare { file, variants } => commands::compare(&file, &variants),
         Command::Link { file, base, variants, step } => commands::link(&file, base.as_deref(), &variants, step),
         Command::Fmt { file, to } => commands::fmt(&file, &to),
+        Command::Conformance { json } => conformance::table(json),
         Command::Lesson { action: LessonCommand::Check { file } } => lesson::check(&file),
         Command::Lesson { action: LessonCommand::Link { file, base, step, embed } } => {
             lesson::link(&file, base.as_deref(), step, embed)

@@ -431,3 +431,37 @@ fn lessons_refuse_a_missing_folder_or_a_broken_lesson_with_one_line() {
     let dir = lessons_copy("02-committed-record-lost.json", "\"steps\"", "\"stops\"");
     assert_bad_input(&epochlab(&["lessons", "answers", dir.to_str().unwrap()]), "02-committed-record-lost.json: ");
 }
+
+#[test]
+fn conformance_lists_every_case_with_where_it_holds_and_fails_as_a_table_or_json() {
+    let count = epochlab_core::conformance::cases().len();
+    let out = epochlab(&["conformance"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.starts_with(&format!("{count} conformance cases (")), "{text}");
+    let header = text.lines().nth(2).expect("the header");
+    assert!(header.starts_with("Kafka test (path@tag#method)") && header.ends_with("coverage"), "{header}");
+    let column = header.find("holds under").expect("a column");
+    let rows: Vec<&str> = text.lines().skip(3).collect();
+    assert_eq!(rows.len(), count);
+    let shrink = rows.iter().find(|r| r.contains("#testNoLeaderEpochBumpOnIsrShrink")).expect("a KRaft case");
+    assert!(shrink.contains("kraft::kraft_from_3_6_keeps_the_leader_epoch_when_the_isr_shrinks"), "{shrink}");
+    assert_eq!(&shrink[column..column + "KRaft 3.6".len()], "KRaft 3.6", "aligned: {shrink}");
+    assert!(rows.iter().any(|r| r.ends_with("whole")) && rows.iter().any(|r| r.contains("partial: ")));
+    // The README shows the same table, regenerated with the command whenever a case changes.
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("README");
+    let (summary, table) = text.split_once("\n\n").expect("a summary line, then the table");
+    assert!(readme.contains(summary) && readme.contains(table.trim_end()), "README.md: run `epochlab conformance`");
+
+    let out = epochlab(&["conformance", "--json"]);
+    assert!(out.status.success());
+    let cases: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let cases = cases.as_array().expect("an array");
+    assert_eq!(cases.len(), count);
+    for case in cases {
+        for key in ["citation", "test", "holds_under", "fails_under"] {
+            assert!(case[key].as_str().is_some_and(|s| !s.is_empty()), "{key} in {case}");
+        }
+        assert_eq!(case["whole"].as_bool(), Some(case["part"].is_null()), "{case}");
+    }
+}

@@ -15,6 +15,7 @@
 
 pub mod checker;
 pub mod compare;
+pub mod conformance;
 mod cow;
 mod engine;
 pub mod epoch_cache;

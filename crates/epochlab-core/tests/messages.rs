@@ -63,7 +63,7 @@ fn leader_and_isr_carries_the_isr_and_under_kip_966_the_elr() {
     let all = messages(&s, &t);
     let sent = |step: u32| all.iter().filter(move |m| m.step == step && m.kind == MessageKind::LeaderAndIsr);
     // A 4.1 cluster runs KRaft: the brokers replay the partition's record, which carries both epochs.
-    let first = "PartitionChangeRecord leader epoch 0, partition epoch 1, leader A, ISR {A, B, C}";
+    let first = "PartitionChangeRecord leader epoch 0, partition epoch 0, leader A, ISR {A, B, C}";
     assert!(sent(0).all(|m| m.label == first), "{:?}", sent(0).collect::<Vec<_>>());
     let elr = |m: &&epochlab_core::messages::Message| m.label.ends_with("leader A, ISR {A}, ELR {B} (replayed)");
     assert!(sent(10).any(|m| elr(&m)), "{:?}", sent(10).collect::<Vec<_>>());

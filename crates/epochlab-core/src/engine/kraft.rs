@@ -52,7 +52,8 @@ impl Sim<'_> {
         };
         let kraft = self.kraft();
         let c = &mut self.state.controller;
-        if kraft {
+        // The first election stands for the partition's creation, whose record starts both epochs at 0.
+        if kraft && c.leader_epoch >= 0 {
             c.partition_epoch += 1;
         }
         if bump_leader_epoch {

@@ -52,6 +52,16 @@ impl ProtocolVersion {
         self.minor
     }
 
+    /// The message format it writes: 1 below 0.11 (`KAFKA_0_10_2_IV0` is `RecordVersion.V1`), 2 from 0.11
+    /// (`ApiVersion.scala@2.4.0` L218-230).
+    pub fn record_version(self) -> u8 {
+        if self.at_least("0.11.0", 0) {
+            2
+        } else {
+            1
+        }
+    }
+
     fn at_least(self, release: &str, iv: u8) -> bool {
         let minor = MINORS.iter().position(|m| *m == release).unwrap_or(0) as u8;
         (self.minor, self.iv) >= (minor, iv)
@@ -190,7 +200,9 @@ impl Rules {
         let line = version.line();
         let (elr_exists, elr_default) = line.elr();
         let elr = elr_exists && knobs.eligible_leader_replicas.unwrap_or(elr_default);
-        let mode = knobs.metadata_mode.unwrap_or(MetadataMode::default_for(version));
+        // A mode the release lacks (a KRaft scenario bisected down to 2.7) runs the release's own.
+        let mode = knobs.metadata_mode.filter(|m| m.offered_by(version).is_ok());
+        let mode = mode.unwrap_or(MetadataMode::default_for(version));
         let unclean = knobs.unclean_leader_election.unwrap_or(line.unclean_default());
         let control = ControlPlane::of_release(version, mode, elr, unclean);
         Rules {
@@ -266,11 +278,16 @@ pub fn refuse_knobs(version: KafkaVersion, knobs: &Knobs) -> Option<String> {
     if let Some(why) = ibp.and_then(|ibp| refuse_default_format(version, ibp, knobs.log_message_format)) {
         return Some(why);
     }
-    let ceiling = ibp.map_or(version.minor_index(), ProtocolVersion::minor_index);
-    if knobs.log_message_format.is_some_and(|f| f.minor_index() > ceiling) {
-        return Some("log_message_format_version is above the inter-broker protocol, which Kafka refuses".to_string());
-    }
-    None
+    let format_above = match (knobs.log_message_format, ibp) {
+        // From 1.1 Kafka compares record versions (`KafkaConfig.scala@2.1.0` L1410-1413, `@2.4.0` L1525-1528);
+        // 0.11 and 1.0 compared the versions themselves (`@1.0.0` L1205-1206).
+        (Some(f), Some(ibp)) if version.at_least("1.1") => f.record_version() > ibp.record_version(),
+        (Some(f), Some(ibp)) => f.minor_index() > ibp.minor_index(),
+        (Some(f), None) => f.minor_index() > version.minor_index(),
+        (None, _) => false,
+    };
+    format_above
+        .then(|| "log_message_format_version is above the inter-broker protocol, which Kafka refuses".to_string())
 }
 
 /// An inter-broker protocol below 0.11 writes message format v1 at most, while the format defaults to the
@@ -342,8 +359,13 @@ mod tests {
     fn settings_kafka_refuses_are_refused() {
         assert!(refuse_knobs(release("4.1"), &ibp("2.8")).is_some_and(|e| e.contains("metadata.version")));
         assert!(refuse_knobs(release("2.1"), &ibp("2.7")).is_some_and(|e| e.contains("above Kafka 2.1")));
+        // A format above the protocol: refused by version in 1.0, by record version from 1.1.
         let format_above = Knobs { log_message_format: ProtocolVersion::parse("2.0").ok(), ..ibp("1.1") };
-        assert!(refuse_knobs(release("2.1"), &format_above).is_some());
+        assert_eq!(refuse_knobs(release("2.1"), &format_above), None, "format 2.0 and protocol 1.1 both write v2");
+        let format_above = Knobs { log_message_format: ProtocolVersion::parse("1.0").ok(), ..ibp("0.11.0") };
+        assert!(refuse_knobs(release("1.0"), &format_above).is_some());
+        let v2_over_v1 = Knobs { log_message_format: ProtocolVersion::parse("0.11.0").ok(), ..ibp("0.10.2") };
+        assert!(refuse_knobs(release("2.4"), &v2_over_v1).is_some());
         let refused = refuse_knobs(release("3.7"), &ibp("0.10.2")).unwrap_or_default();
         assert!(
             refused.contains("log_message_format_version") && refused.contains("inter_broker_protocol_version 0.10.2")

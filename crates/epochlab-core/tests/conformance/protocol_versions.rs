@@ -24,6 +24,9 @@ fn below_0_11_no_leader_epoch_request_is_sent() {
     assert!((0..t.steps.len()).all(|s| epoch_requests(&t, s).is_empty()), "no OffsetsForLeaderEpoch");
     assert_eq!(truncations(&t, 7, "A"), [(1, vec!["m1".into(), "m2".into()], TruncateCause::OwnHw)]);
     assert!(logs_match(&t, 9, "A", "B"));
+    // At 0.11's own protocol (0.11.0-IV2) A asks, and the answer decides the cut.
+    let own = with_protocol("kafka_version: 0.11", LEADER_HAS_LESS);
+    assert_eq!(truncations(&own, 8, "A"), [(1, vec!["m1".into(), "m2".into()], TruncateCause::LeaderEpoch)]);
 }
 
 #[test]
@@ -37,15 +40,27 @@ fn below_2_0_the_follower_uses_the_leaders_end_offset_at_once() {
     assert_eq!(truncations(&t, 13, "A"), [(3, vec!["a3".into()], TruncateCause::LeaderEpoch)]);
     assert_eq!(replica(&t, 13, "A").fetch_state, FetchState::Fetching);
     assert_eq!((epoch_requests(&t, 14).len(), fetches(&t, 14)), (0, 1));
+    // At 2.0's own protocol the v1 answer names epoch 2, which A never had: A keeps truncating.
+    let own = with_protocol("kafka_version: 2.0.0", EPOCH_NOT_KNOWN);
+    let asked = epoch_requests(&own, 13);
+    assert_eq!(asked.iter().map(|(e, a)| (*e, a.epoch, a.offset)).collect::<Vec<_>>(), [(3, 2, 3)]);
+    assert_eq!(replica(&own, 13, "A").fetch_state, FetchState::Truncating);
 }
 
 #[test]
 fn without_leader_epoch_requests_the_follower_truncates_to_its_high_watermark() {
     source("core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.4.0#testTruncateToHighWatermarkIfLeaderEpochRequestNotSupported");
-    // isOffsetForLeaderEpochSupported is false below IBP 0.11.0-IV2: A truncates to its HW (1) and is ready to
-    // fetch from there, with no request.
-    let t = with_protocol("kafka_version: 2.4\ninter_broker_protocol_version: 0.10.2", UNDEFINED_ANSWER);
+    // Kafka's mock answers isOffsetForLeaderEpochSupported = false, which a real broker does below IBP
+    // 0.11.0-IV2; Kafka refuses that protocol with the message format left at its default (v2), so the format
+    // is lowered too, as `ReplicaFetcherThreadTest.scala@0.11.0.0` L48-49 does. A truncates to its HW (1) and
+    // is ready to fetch from there, with no request.
+    let header = "kafka_version: 2.4\ninter_broker_protocol_version: 0.10.2\nlog_message_format_version: 0.10.2";
+    let t = with_protocol(header, UNDEFINED_ANSWER);
     assert_eq!(truncations(&t, 5, "A"), [(1, vec!["a1".into()], TruncateCause::OwnHw)]);
     assert_eq!((replica(&t, 5, "A").leo(), replica(&t, 5, "A").fetch_state), (1, FetchState::Fetching));
     assert_eq!((epoch_requests(&t, 6).len(), fetches(&t, 6)), (0, 1));
+    // At 2.4's own protocol the request is supported: A keeps a1 until it asks (step 6).
+    let own = with_protocol("kafka_version: 2.4", UNDEFINED_ANSWER);
+    assert!(truncations(&own, 5, "A").is_empty());
+    assert_eq!(epoch_requests(&own, 6).len(), 1);
 }

@@ -7,7 +7,7 @@ use epochlab_core::invariants::InvariantId;
 use epochlab_core::state::FetchState;
 use epochlab_core::trace::TruncateCause;
 
-use crate::support::{bugs, epoch_requests, fetches, labels, logs_match, replica, run_at, source, truncations};
+use crate::support::{bugs, end, epoch_requests, fetches, labels, logs_match, replica, run_at, source, truncations};
 
 /// The follower B restarts, so its fetcher starts in the truncation phase with a non-empty cache; then three
 /// fetcher iterations, with a record written between them.
@@ -33,15 +33,23 @@ fn first_fetch_counts(release: &str) -> (Vec<usize>, Vec<usize>) {
 #[test]
 fn the_leader_epoch_is_asked_on_the_first_fetch_only() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldFetchLeaderEpochOnFirstFetchOnly");
-    // Kafka: epochFetchCount stays 1 over three loops while fetchCount grows.
+    // Partial: the epoch-request count (Kafka's epochFetchCount stays 1 over three loops). Kafka's fetchCount is
+    // 1, 2, 3: its loop truncates and fetches at once, while here the fetch after a truncation is the next step.
     assert_eq!(first_fetch_counts("0.11"), (vec![1, 0, 0], vec![0, 1, 1]));
+    // 0.10.2 has no OffsetsForLeaderEpoch: nothing to count.
+    assert_eq!(first_fetch_counts("0.10.2").0, [0, 0, 0]);
 }
 
 #[test]
 fn the_leader_epoch_is_asked_once_when_both_know_it() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldFetchLeaderEpochOnFirstFetchOnlyIfLeaderEpochKnownToBoth");
-    // The leader answers with the follower's own latest epoch (0): one round is final.
+    // Partial: the epoch-request count, as in the 0.11 case (the fetch count is shifted the same way). The
+    // leader answers with the follower's own latest epoch (0): one round is final.
     assert_eq!(first_fetch_counts("2.0.0"), (vec![1, 0, 0], vec![0, 1, 1]));
+    let answer = |release: &str| epoch_requests(&run_at(release, FIRST_FETCH), 5)[0].1;
+    assert_eq!(answer("2.0.0"), end(0, 1), "OffsetsForLeaderEpoch v1 names the epoch both know");
+    // 0.11's v0 answer names no epoch, so "known to both" cannot be told.
+    assert_eq!(answer("0.11"), end(-1, 1));
 }
 
 #[test]
@@ -50,6 +58,8 @@ fn the_partition_leaves_the_truncating_state_after_one_round() {
     let t = run_at("0.11", FIRST_FETCH);
     assert_eq!(replica(&t, 4, "B").fetch_state, FetchState::Truncating);
     assert_eq!(replica(&t, 5, "B").fetch_state, FetchState::Fetching);
+    // 0.10.2 has no truncating state: B truncates to its HW as it becomes follower and fetches at once.
+    assert_eq!(replica(&run_at("0.10.2", FIRST_FETCH), 4, "B").fetch_state, FetchState::Fetching);
 }
 
 /// A writes m1, m2 (acks=1) that B never fetches, crashes, and B leads epoch 1 with n1 at offset 1. A comes back
@@ -82,6 +92,10 @@ fn the_follower_truncates_to_the_offset_in_the_0_11_response() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponse");
     // v0 answers an offset only: the start of the next epoch, 1.
     truncates_to_the_answer("0.11", -1);
+    // 0.10.2 asks nothing: A cuts to its own HW as it becomes follower.
+    let old = run_at("0.10.2", LEADER_HAS_LESS);
+    assert!(epoch_requests(&old, 8).is_empty());
+    assert_eq!(truncations(&old, 7, "A"), [(1, vec!["m1".into(), "m2".into()], TruncateCause::OwnHw)]);
 }
 
 #[test]
@@ -89,6 +103,8 @@ fn the_follower_truncates_to_the_offset_in_the_2_0_response() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponse");
     // v1 answers (epoch 0, ends at 1); A knows epoch 0 too, so it truncates to min(its end 3, 1).
     truncates_to_the_answer("2.0.0", 0);
+    // 0.11's v0 answer carries no epoch.
+    assert_eq!(epoch_requests(&run_at("0.11", LEADER_HAS_LESS), 8)[0].1, end(-1, 1));
 }
 
 /// A follows B in epoch 0 (HW 1), leads epoch 1 alone and writes a1; B, which never saw epoch 1 and wrote nothing
@@ -113,10 +129,19 @@ fn truncates_to_the_high_watermark(release: &str) {
     assert_eq!(truncations(&t, 6, "A"), [(1, vec!["a1".into()], TruncateCause::LeaderEpoch)]);
 }
 
+/// Before KIP-101 (0.10.2) the same target comes without a request: A cuts to its HW as it becomes follower
+/// (step 5), and its first fetch asks nothing.
+fn truncates_without_asking() {
+    let old = run_at("0.10.2", UNDEFINED_ANSWER);
+    assert_eq!(truncations(&old, 5, "A"), [(1, vec!["a1".into()], TruncateCause::OwnHw)]);
+    assert!(epoch_requests(&old, 6).is_empty());
+}
+
 #[test]
 fn an_undefined_offset_truncates_to_the_high_watermark() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldTruncateToHighWatermarkIfLeaderReturnsUndefinedOffset");
     truncates_to_the_high_watermark("0.11");
+    truncates_without_asking();
 }
 
 #[test]
@@ -124,6 +149,7 @@ fn an_undefined_offset_truncates_to_the_initial_fetch_offset() {
     source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToInitialFetchOffsetIfLeaderReturnsUndefinedOffset");
     // In 2.0 a follower's initial fetch offset is its HW (1 here), so the target is the same.
     truncates_to_the_high_watermark("2.0.0");
+    truncates_without_asking();
 }
 
 /// B writes b0 in epoch 0 and A a0..a2 in epoch 1, each leading alone; then B leads epoch 2 with b1 and A follows.
@@ -192,16 +218,15 @@ fn an_epoch_unknown_to_the_follower_makes_it_ask_again() {
     assert_eq!((replica(&t, 14, "A").leo(), replica(&t, 14, "A").fetch_state), (2, FetchState::Fetching));
     assert_eq!((epoch_requests(&t, 15).len(), fetches(&t, 15)), (0, 1));
     assert!(logs_match(&t, 15, "A", "B"));
+    // 0.11 (before KIP-279) gets one v0 answer, the start of B's epoch after 3 (offset 3), and stops there.
+    let old = run_at("0.11", EPOCH_NOT_KNOWN);
+    let asked = epoch_requests(&old, 13);
+    assert_eq!(asked.iter().map(|(e, a)| (*e, a.epoch, a.offset)).collect::<Vec<_>>(), [(3, -1, 3)]);
+    assert_eq!(replica(&old, 13, "A").fetch_state, FetchState::Fetching);
 }
 
-#[test]
-fn the_fetcher_keeps_asking_while_the_leader_answers_errors() {
-    source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldPollIndefinitelyIfLeaderReturnsAnyException");
-    // B has x1 that A lacks and must truncate; while A is down (the controller not told) every round fails with
-    // NOT_LEADER_OR_FOLLOWER and nothing is truncated; once A is back, the next round truncates.
-    let t = run_at(
-        "0.11",
-        "brokers: A B
+/// B has x1 that the new leader A lacks; A is down (the controller not told) for three of B's rounds.
+const LEADER_DOWN_WHILE_TRUNCATING: &str = "brokers: A B
 0: elect B
 1: produce m0
 2: settle
@@ -213,8 +238,14 @@ fn the_fetcher_keeps_asking_while_the_leader_answers_errors() {
 8: fetch B
 9: restart A
 10: fetch B
-",
-    );
+";
+
+#[test]
+fn the_fetcher_keeps_asking_while_the_leader_answers_errors() {
+    source("core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldPollIndefinitelyIfLeaderReturnsAnyException");
+    // B has x1 that A lacks and must truncate; while A is down (the controller not told) every round fails with
+    // NOT_LEADER_OR_FOLLOWER and nothing is truncated; once A is back, the next round truncates.
+    let t = run_at("0.11", LEADER_DOWN_WHILE_TRUNCATING);
     for step in 6..=8 {
         assert_eq!(t.steps[step].outcome.reason(), Some("NOT_LEADER_OR_FOLLOWER"), "step {step}");
         assert_eq!(
@@ -223,4 +254,7 @@ fn the_fetcher_keeps_asking_while_the_leader_answers_errors() {
         );
     }
     assert_eq!(truncations(&t, 10, "B"), [(1, vec!["x1".into()], TruncateCause::LeaderEpoch)]);
+    // 0.10.2 never waits on the leader: B cut x1 to its HW as it became follower (step 4).
+    let old = run_at("0.10.2", LEADER_DOWN_WHILE_TRUNCATING);
+    assert_eq!(truncations(&old, 4, "B"), [(1, vec!["x1".into()], TruncateCause::OwnHw)]);
 }

@@ -65,6 +65,11 @@ pub fn run_at(release: &str, body: &str) -> Trace {
     run(&scenario)
 }
 
+/// Run a scenario in the text format under the Kafka release `release` in KRaft mode (`metadata_mode: kraft`).
+pub fn run_kraft(release: &str, body: &str) -> Trace {
+    run_at(release, &format!("metadata_mode: kraft\n{body}"))
+}
+
 /// Run a scenario in the text format (its header names the release or variant).
 pub fn run_text(text: &str) -> Trace {
     run(&parse_text(text).unwrap_or_else(|e| panic!("bad test scenario: {e}\n{text}")))
@@ -127,6 +132,32 @@ pub fn leader_isr(t: &Trace, step: usize, leader: &str) -> Vec<String> {
 /// The controller's leader after a step.
 pub fn leader(t: &Trace, step: usize) -> Option<String> {
     at(t, step).controller.leader.map(|b| t.broker_name(b).to_string())
+}
+
+/// The controller's leader epoch after a step.
+pub fn leader_epoch(t: &Trace, step: usize) -> i32 {
+    at(t, step).controller.leader_epoch
+}
+
+/// KRaft's partition epoch after a step, counted as Kafka counts it: the record that creates the partition
+/// (here the first election, step 0) holds partition epoch 0. The model raises its own count at that first
+/// election too, so this is the model's partition epoch less the one it had after step 0.
+pub fn partition_epoch(t: &Trace, step: usize) -> i32 {
+    at(t, step).controller.partition_epoch - at(t, 0).controller.partition_epoch
+}
+
+/// The controller's last known leader (KIP-966's `lastKnownElr`) after a step.
+pub fn last_known_elr(t: &Trace, step: usize) -> Vec<String> {
+    names(t, at(t, step).controller.last_known_elr)
+}
+
+/// The elections a step made: the leader and whether it was unclean.
+pub fn elections(t: &Trace, step: usize) -> Vec<(Option<String>, bool)> {
+    let elected = t.steps[step].annotations.iter().filter_map(|a| match a {
+        Annotation::Elected { leader, unclean, .. } => Some((leader.map(|b| t.broker_name(b).to_string()), *unclean)),
+        _ => None,
+    });
+    elected.collect()
 }
 
 /// The controller's eligible leader replicas (KIP-966) after a step.

@@ -1,0 +1,120 @@
+//! Leader epochs end to end and in the cache: `EpochDrivenReplicationProtocolAcceptanceTest`,
+//! `LeaderEpochIntegrationTest`, `LeaderEpochFileCacheTest` (case files `acceptance.rs`, `epoch_cache.rs`).
+
+use super::Case;
+
+/// The epochs' cases.
+pub(super) const CASES: &[Case] = &[
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@2.0.0#shouldFollowLeaderEpochBasicWorkflow",
+        test: "acceptance::basic_workflow_2_0_stamps_epochs_and_caches_them_only_with_records",
+        holds_under: "2.0.0",
+        fails_under: "0.10.2: no epoch is cached",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@2.1.0#shouldFollowLeaderEpochBasicWorkflow",
+        test: "acceptance::basic_workflow_2_1_caches_the_leaders_epoch_on_election",
+        holds_under: "2.1",
+        fails_under: "2.0.0 (before KAFKA-7415): no epoch cached at election",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@0.11.0.0#shouldNotAllowDivergentLogs",
+        test: "acceptance::logs_do_not_diverge_after_the_leader_loses_its_tail",
+        holds_under: "0.11",
+        fails_under: "0.10.2: the logs diverge",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@0.11.0.0#shouldSurviveFastLeaderChange",
+        test: "acceptance::five_fast_leader_changes_lose_nothing",
+        holds_under: "0.11",
+        fails_under: "0.10.2: the bounced follower cuts to its stale HW and leads; acknowledged records are lost",
+        part: Some("the loop and its LEO assertion, with the follower's bounce unnoticed by the controller"),
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/EpochDrivenReplicationProtocolAcceptanceTest.scala@2.0.0#logsShouldNotDivergeOnUncleanLeaderElections",
+        test: "acceptance::logs_match_after_three_unclean_elections",
+        holds_under: "2.0.0",
+        fails_under: "kip-101 (0.11): the logs diverge",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochIntegrationTest.scala@2.0.0#shouldAddCurrentLeaderEpochToMessagesAsTheyAreWrittenToLeader",
+        test: "acceptance::records_carry_the_epoch_of_the_leader_that_wrote_them",
+        holds_under: "2.0.0",
+        fails_under: "0.10.2: format v1 has no epoch, nothing is cached",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochIntegrationTest.scala@2.0.0#shouldIncreaseLeaderEpochBetweenLeaderRestarts",
+        test: "acceptance::a_single_replicas_bounce_raises_the_epoch_twice",
+        holds_under: "2.0.0",
+        fails_under: "0.10.2: the same epochs, but no cache to answer from",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@0.11.0.0#shouldAllowLeaderEpochToChangeEvenIfOffsetDoesNot",
+        test: "epoch_cache::a_new_epoch_may_start_at_the_same_offset_in_0_11",
+        holds_under: "0.11's assign",
+        fails_under: "2.1's assign (KAFKA-7415): the entry is replaced",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@0.11.0.0#shouldNotLetEpochGoBackwardsEvenIfMessageEpochsDo",
+        test: "epoch_cache::an_older_epoch_is_ignored_in_0_11",
+        holds_under: "0.11's assign",
+        fails_under: "2.1's assign: the later epoch is truncated",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@2.1.0#shouldEnforceMonotonicallyIncreasingEpochs",
+        test: "epoch_cache::an_older_epoch_replaces_the_later_ones_in_2_1",
+        holds_under: "2.1's assign",
+        fails_under: "0.11's assign: the older epoch is ignored",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@0.11.0.0#shouldNotLetOffsetsGoBackwardsEvenIfEpochsProgress",
+        test: "epoch_cache::an_earlier_offset_is_ignored_in_0_11",
+        holds_under: "0.11's assign",
+        fails_under: "2.1's assign: the earlier offset wins",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@2.1.0#shouldEnforceOffsetsIncreaseMonotonically",
+        test: "epoch_cache::an_earlier_offset_wins_in_2_1",
+        holds_under: "2.1's assign",
+        fails_under: "0.11's assign: the first entry stays",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@0.11.0.0#shouldIncreaseAndTrackEpochsAsLeadersChangeManyTimes",
+        test: "epoch_cache::epochs_tracked_as_leaders_change_in_0_11",
+        holds_under: "0.11's cache",
+        fails_under: "2.1's assign: epoch 0's entry is dropped",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@2.1.0#shouldIncreaseAndTrackEpochsAsLeadersChangeManyTimes",
+        test: "epoch_cache::epochs_tracked_as_leaders_change_in_2_1",
+        holds_under: "2.1's cache",
+        fails_under: "0.11's cache: epoch 0 kept, no floor, no epoch in the answer",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@2.1.0#shouldIncreaseAndTrackEpochsAsFollowerReceivesManyMessages",
+        test: "epoch_cache::epochs_tracked_as_a_follower_receives_records",
+        holds_under: "2.1's cache",
+        fails_under: "0.11's lookup: the answer names no epoch",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/epoch/LeaderEpochFileCacheTest.scala@0.11.0.0#shouldDropEntriesBetweenEpochBoundaryWhenRemovingNewest",
+        test: "epoch_cache::truncating_between_epoch_boundaries_keeps_the_epoch_it_falls_in",
+        holds_under: "0.11's cache, and a 0.11 broker's log recovery",
+        fails_under: "0.10.2: no cache for the recovery to cut",
+        part: None,
+    },
+];

@@ -1,0 +1,142 @@
+//! The follower's fetcher: `AbstractFetcherThreadTest`, `ReplicaFetcherThreadTest`, and the inter-broker
+//! protocol knobs that hold it to an older generation (case files `abstract_fetcher.rs`, `replica_fetcher.rs`,
+//! `protocol_versions.rs`).
+
+use super::Case;
+
+/// The fetcher's cases.
+pub(super) const CASES: &[Case] = &[
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.1.0#testTruncation",
+        test: "abstract_fetcher::a_follower_reconciles_a_log_of_other_epochs_with_the_leader",
+        holds_under: "2.1",
+        fails_under: "0.11: one v0 answer, and the logs diverge",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.1.0#testFencedFetch",
+        test: "abstract_fetcher::a_fetch_in_an_older_epoch_is_fenced",
+        holds_under: "2.1",
+        fails_under: "kip-279 (2.0, no KIP-320): the fetch is served",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.1.0#testFencedTruncation",
+        test: "abstract_fetcher::a_truncation_request_in_an_older_epoch_is_fenced",
+        holds_under: "2.1",
+        fails_under: "2.0.0 (no KIP-320): the follower truncates and copies",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.1.0#testUnknownLeaderEpochInTruncation",
+        test: "abstract_fetcher::a_follower_ahead_of_the_leaders_epoch_waits_in_truncation",
+        holds_under: "2.1",
+        fails_under: "2.0.0 (no KIP-320): served while the leader lags",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.1.0#testFollowerFetchOutOfRangeHigh",
+        test: "abstract_fetcher::out_of_range_high_truncates_the_follower_to_the_leaders_end",
+        holds_under: "2.1",
+        fails_under: "2.0.0 (before KAFKA-7414): the follower halts",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.8.0#testDivergingEpochs",
+        test: "abstract_fetcher::a_diverging_epoch_in_the_fetch_response_truncates_the_follower",
+        holds_under: "2.8",
+        fails_under: "2.7: OffsetsForLeaderEpoch, no DivergingEpoch",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldNotIssueLeaderEpochRequestIfInterbrokerVersionBelow11",
+        test: "protocol_versions::below_0_11_no_leader_epoch_request_is_sent",
+        holds_under: "0.11, protocol and format 0.10.2",
+        fails_under: "0.11 at its own protocol: the follower asks",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldUseLeaderEndOffsetIfInterBrokerVersionBelow20",
+        test: "protocol_versions::below_2_0_the_follower_uses_the_leaders_end_offset_at_once",
+        holds_under: "2.0.0, protocol 0.11.0-IV2",
+        fails_under: "2.0.0 at its own protocol: the v1 answer names an epoch, and it asks again",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/AbstractFetcherThreadTest.scala@2.4.0#testTruncateToHighWatermarkIfLeaderEpochRequestNotSupported",
+        test: "protocol_versions::without_leader_epoch_requests_the_follower_truncates_to_its_high_watermark",
+        holds_under: "2.4, protocol and format 0.10.2",
+        fails_under: "2.4 at its own protocol: the follower asks first",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldFetchLeaderEpochOnFirstFetchOnly",
+        test: "replica_fetcher::the_leader_epoch_is_asked_on_the_first_fetch_only",
+        holds_under: "0.11",
+        fails_under: "0.10.2: no request at all",
+        part: Some("the epoch-request count; the fetch count is shifted by one loop"),
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldFetchLeaderEpochOnFirstFetchOnlyIfLeaderEpochKnownToBoth",
+        test: "replica_fetcher::the_leader_epoch_is_asked_once_when_both_know_it",
+        holds_under: "2.0.0",
+        fails_under: "0.11: the v0 answer names no epoch",
+        part: Some("the epoch-request count; the fetch count is shifted by one loop"),
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldMovePartitionsOutOfTruncatingLogState",
+        test: "replica_fetcher::the_partition_leaves_the_truncating_state_after_one_round",
+        holds_under: "0.11",
+        fails_under: "0.10.2: no truncating state",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponse",
+        test: "replica_fetcher::the_follower_truncates_to_the_offset_in_the_0_11_response",
+        holds_under: "0.11",
+        fails_under: "0.10.2: the follower cuts to its own HW, unasked",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponse",
+        test: "replica_fetcher::the_follower_truncates_to_the_offset_in_the_2_0_response",
+        holds_under: "2.0.0",
+        fails_under: "0.11: the v0 answer names no epoch",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldTruncateToHighWatermarkIfLeaderReturnsUndefinedOffset",
+        test: "replica_fetcher::an_undefined_offset_truncates_to_the_high_watermark",
+        holds_under: "0.11",
+        fails_under: "0.10.2: the same cut, unasked, on becoming follower",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToInitialFetchOffsetIfLeaderReturnsUndefinedOffset",
+        test: "replica_fetcher::an_undefined_offset_truncates_to_the_initial_fetch_offset",
+        holds_under: "2.0.0",
+        fails_under: "0.10.2: the same cut, unasked, on becoming follower",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldTruncateToOffsetSpecifiedInEpochOffsetResponseIfFollowerHasNoMoreEpochs",
+        test: "replica_fetcher::a_follower_with_no_epoch_that_old_truncates_to_the_leaders_offset",
+        holds_under: "2.0.0",
+        fails_under: "2.1: KAFKA-7415's floor cuts to 0 instead",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@2.0.0#shouldFetchLeaderEpochSecondTimeIfLeaderRepliesWithEpochNotKnownToFollower",
+        test: "replica_fetcher::an_epoch_unknown_to_the_follower_makes_it_ask_again",
+        holds_under: "2.0.0",
+        fails_under: "0.11: one v0 answer, no second request",
+        part: None,
+    },
+    Case {
+        citation: "core/src/test/scala/unit/kafka/server/ReplicaFetcherThreadTest.scala@0.11.0.0#shouldPollIndefinitelyIfLeaderReturnsAnyException",
+        test: "replica_fetcher::the_fetcher_keeps_asking_while_the_leader_answers_errors",
+        holds_under: "0.11",
+        fails_under: "0.10.2: the follower cuts at once, never waiting on the leader",
+        part: None,
+    },
+];
