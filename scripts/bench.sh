@@ -31,7 +31,7 @@ cd "$ROOT"
 # The release build measured here, in its own folder so `trunk serve` (dist/) and the e2e build are untouched.
 SITE="$ROOT/dist-bench"
 # Counted in thousands of bytes (the stricter reading).
-CEILING_BYTES=300000
+CEILING_BYTES=$FIRST_DOWNLOAD_CEILING
 AIM_BYTES=250000
 
 say "[1/4] release build: scripts/release-build.sh --public-url /epochlab/ --dist $SITE/epochlab"
@@ -39,13 +39,12 @@ scripts/release-build.sh --public-url /epochlab/ --dist "$SITE/epochlab"
 
 # Every .wasm and .js of the page's first download: the app's wasm and its wasm-bindgen glue, and inline JS
 # snippets in snippets/. The lessons' module and the checker's worker load on first use: printed apart.
-gz() { gzip -9 -c "$1" | wc -c; }
 kb() { awk -v b="$1" 'BEGIN { printf "%.1f KB", b / 1000 }'; }
 # first_download DIR: the first download's gzipped bytes in DIR (the total), printed with its parts in SIZE_LINE.
 first_download() {
   local dir="$1" wasm js f wasm_bytes=0 js_bytes=0 total raw ceiling aim
-  mapfile -t wasm < <(find "$dir" -name 'epochlab-web*.wasm' | sort)
-  mapfile -t js < <(find "$dir" \( -name 'epochlab-web*.js' -o -path '*/snippets/*.js' \) | sort)
+  mapfile -t wasm < <(first_download_wasm "$dir")
+  mapfile -t js < <(first_download_js "$dir")
   [[ ${#wasm[@]} -gt 0 && ${#js[@]} -gt 0 ]] || die "no .wasm or .js in $dir/"
   for f in "${wasm[@]}"; do wasm_bytes=$((wasm_bytes + $(gz "$f"))); done
   for f in "${js[@]}"; do js_bytes=$((js_bytes + $(gz "$f"))); done
@@ -53,7 +52,7 @@ first_download() {
   raw=$(cat "${wasm[@]}" "${js[@]}" | wc -c)
   ceiling=$([[ $total -lt $CEILING_BYTES ]] && echo "under" || echo "OVER")
   aim=$([[ $total -lt $AIM_BYTES ]] && echo "under" || echo "over")
-  SIZE_LINE="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $ceiling the 300 KB ceiling, $aim the 250 KB aim"
+  SIZE_LINE="size: wasm + JS, gzip -9: $(kb $total) ($total bytes: wasm $(kb $wasm_bytes), JS $(kb $js_bytes); $(kb "$raw") before gzip); $ceiling the 260 KB ceiling, $aim the 250 KB aim"
   SIZE_BYTES=$total
 }
 first_download "$SITE/epochlab"

@@ -15,6 +15,7 @@ steps=(
   "native tests|cargo test --workspace"
   "wasm tests (headless Chromium)|cargo test -p epochlab --target $WASM_TARGET"
   "release build|scripts/release-build.sh --public-url /epochlab/ --dist $E2E_SITE/epochlab"
+  "first download under its ceiling|scripts/check-size.sh $E2E_SITE/epochlab"
   "e2e tests (Playwright)|scripts/e2e.sh $E2E_SITE"
 )
 

@@ -260,6 +260,10 @@ test.describe('the metadata mode', () => {
       await expect(diagram).not.toContainText('diverging-epoch: LeaderAndIsr');
       // The plain variants shown beside it run no release, so they keep ZooKeeper's LeaderAndIsr.
       await expect(diagram).toContainText('kip-279: LeaderAndIsr epoch 0, leader A');
+      // The text form says it, and an edit there is read back.
+      await page.getByTestId('text-toggle').click();
+      await expect(page.getByTestId('text-input')).toHaveValue(/metadata_mode: kraft\n/);
+      await page.getByTestId('text-toggle').click();
       // The link keeps the mode.
       await page.reload();
       await expect(page.getByTestId('headline')).toBeVisible();

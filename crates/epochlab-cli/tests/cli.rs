@@ -465,3 +465,22 @@ fn conformance_lists_every_case_with_where_it_holds_and_fails_as_a_table_or_json
         assert_eq!(case["whole"].as_bool(), Some(case["part"].is_null()), "{case}");
     }
 }
+
+#[test]
+fn the_metadata_mode_is_chosen_on_the_command_line_and_refused_where_kafka_lacks_it() {
+    let text = "name: a follower dies\nbrokers: A B C\n\nelect A\nproduce m1\nsettle\ncrash C\n";
+    let zk = stdout(&epochlab_stdin(&["run", "-", "--kafka", "3.6"], text));
+    assert!(zk.starts_with("Kafka 3.6 in ZooKeeper mode") && zk.contains("epoch 1, ISR {A, B}"), "{zk}");
+    let kraft =
+        stdout(&epochlab_stdin(&["run", "-", "--kafka", "3.6", "--metadata-mode", "kraft", "--messages"], text));
+    assert!(kraft.starts_with("Kafka 3.6 in KRaft mode"), "{kraft}");
+    assert!(kraft.contains("epoch 0 (partition epoch 1), ISR {A, B}"), "{kraft}");
+    assert!(kraft.contains("PartitionChangeRecord") && !kraft.contains("LeaderAndIsr"), "{kraft}");
+    assert_bad_input(
+        &epochlab_stdin(&["run", "-", "--kafka", "2.7", "--metadata-mode", "kraft"], text),
+        "KRaft came in 2.8",
+    );
+    assert_bad_input(&epochlab_stdin(&["run", "-", "--kafka", "4.1", "--metadata-mode", "zookeeper"], text), "KIP-833");
+    let checked = stdout(&epochlab(&["check", "--kafka", "3.6", "--metadata-mode", "kraft", "--depth", "5"]));
+    assert!(checked.starts_with("Kafka 3.6 in KRaft mode (diverging-epoch): no failure"), "{checked}");
+}
