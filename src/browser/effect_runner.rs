@@ -185,7 +185,7 @@ impl EffectRunner {
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
                 Effect::LoadLessons => web::load_lessons(self.teller.lessons_failed()),
-                Effect::ToLessons(json) => web::send_event(crate::model::bridge::TO_LESSONS, json),
+                Effect::ToLessons(message) => web::send_event(crate::model::bridge::TO_LESSONS, &message.to_json()),
                 // The lessons' own effects, run in their module (`lessons::app`).
                 Effect::FetchIndex
                 | Effect::FetchLesson { .. }

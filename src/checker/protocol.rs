@@ -6,9 +6,11 @@
 use epochlab_core::checker::bounds::{Bound, BROKERS, DEPTH, EPOCHS, MAX_STATES, RECORDS};
 use epochlab_core::checker::{Alphabet, CheckConfig, Stamp};
 use epochlab_core::invariants::InvariantId;
-use epochlab_core::scenario::{parse_config_value, parse_scenario_value, Scenario};
+use epochlab_core::scenario::{parse_config_value, Scenario};
 use epochlab_core::Variant;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
+
+use crate::formats::wire::{parse, text_of, Fields};
 
 /// From the panel to the worker.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,55 +64,17 @@ pub struct Found {
     pub notice: String,
 }
 
-/// A message's fields, read strictly: a missing or mistyped field is named.
-struct Fields<'a>(&'a Map<String, Value>);
-
-impl<'a> Fields<'a> {
-    fn of(text: &'a Value) -> Result<Fields<'a>, String> {
-        text.as_object().map(Fields).ok_or_else(|| "a message that is not a JSON object".to_string())
-    }
-
-    fn get(&self, key: &str) -> Result<&'a Value, String> {
-        self.0.get(key).ok_or_else(|| format!("no {key} given"))
-    }
-
-    fn text(&self, key: &str) -> Result<&'a str, String> {
-        self.get(key)?.as_str().ok_or_else(|| format!("{key} is not a text"))
-    }
-
-    fn number(&self, key: &str) -> Result<u64, String> {
-        self.get(key)?.as_u64().ok_or_else(|| format!("{key} is not a whole number"))
-    }
-
-    /// A bound, refused with the reason when missing or out of range (never defaulted or clamped).
-    fn bound(&self, b: Bound) -> Result<u64, String> {
-        b.check(self.number(b.name)?)
-    }
-
-    fn stamp(&self, key: &str) -> Result<Option<Stamp>, String> {
-        match self.get(key)? {
-            Value::Null => Ok(None),
-            v => v.as_str().ok_or_else(|| format!("{key} is not a text")).and_then(Stamp::parse).map(Some),
-        }
-    }
-
-    fn scenario(&self, key: &str) -> Result<Box<Scenario>, String> {
-        parse_scenario_value(self.get(key)?).map(Box::new).map_err(|e| e.to_string())
-    }
-
-    fn variant(&self) -> Result<Variant, String> {
-        let id = self.text("variant")?;
-        Variant::from_id(id).ok_or_else(|| format!("unknown variant {id}"))
+/// A stamp field, or null.
+fn stamp(f: &Fields, key: &str) -> Result<Option<Stamp>, String> {
+    match f.get(key)? {
+        Value::Null => Ok(None),
+        v => v.as_str().ok_or_else(|| format!("{key} is not a text")).and_then(Stamp::parse).map(Some),
     }
 }
 
-/// A JSON text of a value (serialising a `Value` to a `String` cannot fail).
-fn text_of(v: &Value) -> String {
-    v.to_string()
-}
-
-fn parse(text: &str) -> Result<Value, String> {
-    serde_json::from_str(text).map_err(|e| format!("a garbled message: {e}"))
+/// A bound, refused with the reason when missing or out of range (never defaulted or clamped).
+fn bound(f: &Fields, b: Bound) -> Result<u64, String> {
+    b.check(f.number(b.name)?)
 }
 
 impl CheckRequest {
@@ -129,8 +93,8 @@ impl CheckRequest {
         let f = Fields::of(&v)?;
         match f.text("t")? {
             "cancel" => Ok(CheckRequest::Cancel),
-            "shrink" => Ok(CheckRequest::Shrink { scenario: f.scenario("scenario")?, variant: f.variant()? }),
-            "check" => Ok(CheckRequest::Check { search: Box::new(search_of(&f)?), claim: f.stamp("claim")? }),
+            "shrink" => Ok(CheckRequest::Shrink { scenario: f.scenario("scenario")?, variant: f.variant("variant")? }),
+            "check" => Ok(CheckRequest::Check { search: Box::new(search_of(&f)?), claim: stamp(&f, "claim")? }),
             other => Err(format!("an unknown request \"{other}\"")),
         }
     }
@@ -160,12 +124,12 @@ fn search_of(f: &Fields) -> Result<CheckConfig, String> {
     }
     let alphabet = f.text("alphabet")?;
     Ok(CheckConfig {
-        variant: f.variant()?,
-        brokers: f.bound(BROKERS)? as u8,
-        records: f.bound(RECORDS)? as u8,
-        epochs: f.bound(EPOCHS)? as i32,
-        depth: f.bound(DEPTH)? as u32,
-        max_states: f.bound(MAX_STATES)?,
+        variant: f.variant("variant")?,
+        brokers: bound(f, BROKERS)? as u8,
+        records: bound(f, RECORDS)? as u8,
+        epochs: bound(f, EPOCHS)? as i32,
+        depth: bound(f, DEPTH)? as u32,
+        max_states: bound(f, MAX_STATES)?,
         goal,
         alphabet: Alphabet::from_id(alphabet).ok_or_else(|| format!("unknown alphabet {alphabet}"))?,
         config: parse_config_value(f.get("config")?).map_err(|e| e.to_string())?,
@@ -229,7 +193,7 @@ fn verdict_of(f: &Fields) -> Result<Verdict, String> {
         text: f.text("text")?.into(),
         reasons: reasons.collect::<Result<_, _>>()?,
         found,
-        stamp: f.stamp("stamp")?,
+        stamp: stamp(f, "stamp")?,
     })
 }
 

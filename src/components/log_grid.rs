@@ -112,7 +112,7 @@ fn cell_html(b: &BrokerView, c: &Cell, p: &BrokerLogProps) -> Html {
         <div key={c.offset} {class} role="gridcell" aria-label={label} {tabindex} aria-colindex={(c.offset + 1).to_string()}
             title={cell_title(b, c)} data-testid={format!("cell-{}-{}-{}", p.variant, b.name, c.offset)}
             data-row={p.row.to_string()} data-offset={c.offset.to_string()} data-status={c.status.as_str()} data-epoch={epoch}
-            data-paint={kept.map(Answer::offset_key)}>
+            data-paint={kept.map(Answer::offset_key)} data-point={format!("{}@{}", b.name, c.offset)}>
             { body }
         </div>
     }
@@ -253,7 +253,7 @@ fn broker_summary(b: &BrokerView) -> String {
 fn broker_label(b: &BrokerView, variant: &'static str, marked: bool) -> Html {
     let (badge, role_text) = role_badge(b);
     html! {
-        <div class={classes!("log-grid__label", marked.then_some("lesson-mark"))} data-testid={format!("broker-{variant}-{}", b.name)}>
+        <div class={classes!("log-grid__label", marked.then_some("lesson-mark"))} data-testid={format!("broker-{variant}-{}", b.name)} data-point={b.name.clone()}>
             <span class="broker__name">{ &b.name }
                 if b.in_isr { <span class="badge badge--isr" title="In the controller's ISR">{ "ISR" }</span> }
                 if b.in_elr { <span class="badge badge--elr" title="An Eligible Leader Replica (KIP-966): it may lead once the ISR is empty" data-testid={format!("elr-{variant}-{}", b.name)}>{ "ELR" }</span> }

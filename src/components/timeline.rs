@@ -429,7 +429,7 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
         c.marked.then_some("lesson-mark"),
     );
     html! {
-        <button type="button" {class} data-testid={format!("chip-{i}")} data-kind={c.kind.id()} title={c.title.clone()}
+        <button type="button" {class} data-testid={format!("chip-{i}")} data-point={format!("#{i}")} data-kind={c.kind.id()} title={c.title.clone()}
             aria-describedby="chip-keys" aria-pressed={c.selected.to_string()} {onpointerdown} {onclick} {onkeydown}>
             <span class="chip__icon" aria-hidden="true">{ icon }</span>
             <span class="sr-only">{ format!("Step {i}: ") }</span>

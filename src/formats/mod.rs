@@ -10,3 +10,4 @@ pub mod library;
 pub mod link;
 pub mod sequence_svg;
 pub mod snapshot;
+pub mod wire;

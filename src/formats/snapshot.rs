@@ -49,6 +49,12 @@ pub fn to_json(snapshot: &Snapshot) -> String {
     )
 }
 
+/// The JSON form as a value, to travel inside a message (never a JSON text inside a JSON text).
+pub fn to_value(snapshot: &Snapshot) -> serde_json::Value {
+    let variants: Vec<&str> = snapshot.variants.iter().map(|v| v.id()).collect();
+    serde_json::json!({ "scenario": snapshot.scenario, "variants": variants, "cursor": snapshot.cursor })
+}
+
 /// Read the JSON form back. `Err` carries the reason, for a notice.
 pub fn from_json(text: &str) -> Result<Snapshot, String> {
     from_value(&serde_json::from_str(text).map_err(|e| e.to_string())?)

@@ -7,7 +7,7 @@
 
 use epochlab_core::lesson::Highlight;
 use epochlab_core::Variant;
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::listing::Listing;
 use super::panels::{Forwarded, Panels};
@@ -15,6 +15,7 @@ use super::splice::Splice;
 use super::Notice;
 use super::{FileContent, FileImport};
 use crate::formats::snapshot::{self, Snapshot};
+use crate::formats::wire::{parse, text_of, Fields};
 
 /// The event the lessons send to the page.
 pub const TO_PAGE: &str = "epochlab-lesson";
@@ -95,180 +96,162 @@ pub enum ToLessons {
     Library(Box<Listing>),
 }
 
-/// A cursor message, the same both ways.
-fn cursor_json(cursor: Option<u32>) -> String {
-    format!(r#"{{"type":"cursor","cursor":{}}}"#, number(cursor))
-}
-
-/// A cursor message's step, read back: a whole number or null, nothing else.
-fn cursor_of(v: &Value) -> Result<Option<u32>, String> {
-    match v.get("cursor") {
-        Some(Value::Null) => Ok(None),
-        Some(c) => {
-            c.as_u64().and_then(|c| u32::try_from(c).ok()).map(Some).ok_or_else(|| "a garbled cursor".to_string())
-        }
-        None => Err("no cursor".to_string()),
-    }
-}
-
-fn quote(text: &str) -> String {
-    serde_json::to_string(text).unwrap_or_default()
-}
-
-fn number(n: Option<u32>) -> String {
-    n.map_or_else(|| "null".to_string(), |n| n.to_string())
-}
+/// Most marks a step points at (a lesson step names a few cells; more is a damaged message).
+const MAX_MARKS: usize = 64;
+/// Most offsets a painted log has (a scenario holds at most 1,000 records).
+const MAX_PAINTED: usize = 4096;
+/// Most variants a file import is shown under.
+const MAX_SHOWN: usize = epochlab_core::share::MAX_VARIANTS;
+/// The longest notice or held-back reason the page shows.
+const MAX_WORDS: usize = 2000;
 
 impl ToPage {
     pub fn to_json(&self) -> String {
-        match self {
-            ToPage::Ready => r#"{"type":"ready"}"#.to_string(),
-            ToPage::Show(s) => format!(r#"{{"type":"show","snapshot":{}}}"#, snapshot::to_json(s)),
-            ToPage::Cursor(c) => cursor_json(*c),
+        text_of(&match self {
+            ToPage::Ready => json!({ "type": "ready" }),
+            ToPage::Show(s) => json!({ "type": "show", "snapshot": snapshot::to_value(s) }),
+            ToPage::Cursor(c) => json!({ "type": "cursor", "cursor": c }),
             ToPage::Marks(marks) => {
-                let items: Vec<String> = marks
-                    .iter()
-                    .map(|h| {
-                        let broker = h.broker.as_deref().map_or_else(|| "null".to_string(), quote);
-                        format!(r#"{{"broker":{broker},"offset":{},"step":{}}}"#, number(h.offset), number(h.step))
-                    })
-                    .collect();
-                format!(r#"{{"type":"marks","marks":[{}]}}"#, items.join(","))
+                let marks: Vec<Value> =
+                    marks.iter().map(|h| json!({ "broker": h.broker, "offset": h.offset, "step": h.step })).collect();
+                json!({ "type": "marks", "marks": marks })
             }
-            ToPage::Params(p) => {
-                format!(r#"{{"type":"params","params":{}}}"#, p.as_deref().map_or_else(|| "null".to_string(), quote))
-            }
-            ToPage::Notice(n) => format!(r#"{{"type":"notice","error":{},"text":{}}}"#, n.error, quote(&n.text)),
-            ToPage::Pending(None) => r#"{"type":"pending","step":null}"#.to_string(),
+            ToPage::Params(p) => json!({ "type": "params", "params": p }),
+            ToPage::Notice(n) => json!({ "type": "notice", "error": n.error, "text": n.text }),
+            ToPage::Pending(None) => json!({ "type": "pending", "held": null }),
             ToPage::Pending(Some(h)) => {
-                format!(r#"{{"type":"pending","step":{},"now":{},"why":{}}}"#, h.step, h.asked_now, quote(&h.why))
+                json!({ "type": "pending", "held": { "step": h.step, "now": h.asked_now, "why": h.why } })
             }
-            ToPage::Paint(None) => r#"{"type":"paint","paint":null}"#.to_string(),
-            ToPage::Paint(Some(p)) => format!(
-                r#"{{"type":"paint","paint":{{"variant":"{}","broker":{},"kept":{:?}}}}}"#,
-                p.variant.id(),
-                quote(&p.broker),
-                p.kept
-            ),
-            ToPage::Do(f) => format!(r#"{{"type":"do","action":{}}}"#, f.to_json()),
-        }
+            ToPage::Paint(p) => json!({ "type": "paint", "paint": p.as_ref().map(painting_json) }),
+            ToPage::Do(f) => json!({ "type": "do", "action": f.to_value() }),
+        })
     }
 
     pub fn from_json(text: &str) -> Result<ToPage, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let field = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
-        let small = |h: &Value, k: &str| h.get(k).and_then(Value::as_u64).map(|n| n.min(u64::from(u32::MAX)) as u32);
-        match v.get("type").and_then(Value::as_str) {
-            Some("ready") => Ok(ToPage::Ready),
-            Some("cursor") => cursor_of(&v).map(ToPage::Cursor),
-            Some("show") => {
-                let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_value(s).map(|s| ToPage::Show(Box::new(s)))
-            }
-            Some("marks") => {
-                let items = v.get("marks").and_then(Value::as_array).ok_or("no marks")?;
-                let marks = items
-                    .iter()
-                    .take(64)
-                    .map(|h| Highlight {
-                        broker: h.get("broker").and_then(Value::as_str).map(str::to_string),
-                        offset: small(h, "offset"),
-                        step: small(h, "step"),
-                    })
-                    .collect();
-                Ok(ToPage::Marks(marks))
-            }
+        let v = parse(text)?;
+        let f = Fields::of(&v)?;
+        Ok(match f.text("type")? {
+            "ready" => ToPage::Ready,
+            "cursor" => ToPage::Cursor(f.maybe_small("cursor")?),
+            "show" => ToPage::Show(Box::new(snapshot::from_value(f.get("snapshot")?)?)),
+            "marks" => ToPage::Marks(f.list("marks", MAX_MARKS)?.iter().map(mark).collect::<Result<_, _>>()?),
             // A shared lesson's params carry the lesson itself (`lesson=~<payload>&step=<n>`).
-            Some("params") => Ok(ToPage::Params(field("params").filter(|p| p.len() <= MAX_PARAMS))),
-            Some("notice") => {
-                let error = v.get("error").and_then(Value::as_bool).unwrap_or(false);
-                Ok(ToPage::Notice(Notice { error, text: field("text").unwrap_or_default(), undo: false }))
+            "params" => ToPage::Params(f.maybe_text("params")?.map(|p| bounded(p, MAX_PARAMS, "params")).transpose()?),
+            "notice" => {
+                let text = f.short_text("text", MAX_WORDS)?.to_string();
+                ToPage::Notice(Notice { error: f.flag("error")?, text, undo: false })
             }
-            Some("pending") => Ok(ToPage::Pending(small(&v, "step").map(|step| HeldBack {
-                step,
-                asked_now: v.get("now").and_then(Value::as_bool).unwrap_or(true),
-                why: field("why").unwrap_or_default(),
-            }))),
-            Some("paint") => Ok(ToPage::Paint(painting(v.get("paint")))),
-            Some("do") => Forwarded::from_json(v.get("action").ok_or("no action")?).map(ToPage::Do),
-            _ => Err("an unknown message".to_string()),
-        }
+            "pending" => ToPage::Pending(maybe(f.get("held")?, held_back)?),
+            "paint" => ToPage::Paint(maybe(f.get("paint")?, painting)?),
+            "do" => ToPage::Do(Forwarded::from_value(f.get("action")?)?),
+            other => return Err(format!("an unknown message \"{other}\"")),
+        })
     }
 }
 
-/// A painting read back (none when absent or unreadable).
-fn painting(v: Option<&Value>) -> Option<Painting> {
-    let v = v?;
-    let variant = Variant::from_id(v.get("variant")?.as_str()?)?;
-    let broker = v.get("broker")?.as_str()?.to_string();
-    let kept = v.get("kept")?.as_array()?.iter().take(4096).map(|k| k.as_bool().unwrap_or(true)).collect();
-    Some(Painting { variant, broker, kept })
+/// `read(v)` for a value that may be null.
+fn maybe<T>(v: &Value, read: fn(&Value) -> Result<T, String>) -> Result<Option<T>, String> {
+    match v {
+        Value::Null => Ok(None),
+        v => read(v).map(Some),
+    }
 }
 
-/// A file to import, read back: its content text, or a PNG's bytes one per character.
-fn read_file(v: &Value) -> Result<FileImport, String> {
-    let word = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_string);
-    let shown = v.get("shown").and_then(Value::as_array).ok_or("no variants")?;
-    let shown = shown.iter().filter_map(|s| s.as_str().and_then(epochlab_core::Variant::from_id)).collect();
-    let serial = v.get("serial").and_then(Value::as_u64).ok_or("no serial")? as u32;
-    let content = match (word("text"), word("png")) {
-        (Some(text), None) => FileContent::Text(text),
+/// A text no longer than `max` bytes, or why not.
+fn bounded(text: &str, max: usize, what: &str) -> Result<String, String> {
+    match text.len() <= max {
+        true => Ok(text.to_string()),
+        false => Err(format!("{what} is longer than {max} bytes")),
+    }
+}
+
+fn mark(v: &Value) -> Result<Highlight, String> {
+    let f = Fields::of(v)?;
+    Ok(Highlight {
+        broker: f.maybe_text("broker")?.map(str::to_string),
+        offset: f.maybe_small("offset")?,
+        step: f.maybe_small("step")?,
+    })
+}
+
+fn held_back(v: &Value) -> Result<HeldBack, String> {
+    let f = Fields::of(v)?;
+    Ok(HeldBack { step: f.small("step")?, asked_now: f.flag("now")?, why: f.short_text("why", MAX_WORDS)?.into() })
+}
+
+fn painting_json(p: &Painting) -> Value {
+    json!({ "variant": p.variant.id(), "broker": p.broker, "kept": p.kept })
+}
+
+fn painting(v: &Value) -> Result<Painting, String> {
+    let f = Fields::of(v)?;
+    let kept = f.list("kept", MAX_PAINTED)?.iter().map(|k| k.as_bool().ok_or("kept is not true or false"));
+    Ok(Painting {
+        variant: f.variant("variant")?,
+        broker: f.text("broker")?.to_string(),
+        kept: kept.collect::<Result<_, _>>()?,
+    })
+}
+
+/// A file to import: its content text, or a PNG's bytes one per character (U+0000 to U+00FF).
+fn read_file_json(t: &FileImport) -> Value {
+    let shown: Vec<&str> = t.shown.iter().map(|v| v.id()).collect();
+    let (text, png) = match &t.content {
+        FileContent::Text(text) => (Some(text.clone()), None),
+        FileContent::Png(bytes) => (None, Some(bytes.iter().map(|b| char::from(*b)).collect::<String>())),
+    };
+    json!({ "type": "read-file", "serial": t.serial, "source": t.source, "text": text, "png": png, "shown": shown })
+}
+
+fn read_file(f: &Fields) -> Result<FileImport, String> {
+    let shown = f.list("shown", MAX_SHOWN)?.iter().map(|s| {
+        let id = s.as_str().ok_or("a variant shown is not a text")?;
+        Variant::from_id(id).ok_or_else(|| format!("unknown variant {id}"))
+    });
+    let content = match (f.maybe_text("text")?, f.maybe_text("png")?) {
+        (Some(text), None) => FileContent::Text(text.to_string()),
         (None, Some(png)) => {
             let bytes = png.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect::<Option<Vec<u8>>>();
             FileContent::Png(bytes.ok_or("a PNG's bytes garbled")?)
         }
-        _ => return Err("no file content".to_string()),
+        _ => return Err("a file is either text or png".to_string()),
     };
-    Ok(FileImport { serial, source: word("source").ok_or("no source")?, content, shown })
+    Ok(FileImport {
+        serial: f.small("serial")?,
+        source: f.text("source")?.to_string(),
+        content,
+        shown: shown.collect::<Result<_, String>>()?,
+    })
 }
 
 impl ToLessons {
     pub fn to_json(&self) -> String {
-        match self {
-            ToLessons::Shown(s) => format!(r#"{{"type":"shown","snapshot":{}}}"#, snapshot::to_json(s)),
-            ToLessons::Splice(s) => s.to_json(),
-            ToLessons::Cursor(c) => cursor_json(*c),
-            ToLessons::Toggle => r#"{"type":"toggle"}"#.to_string(),
-            ToLessons::Panels(p) => format!(r#"{{"type":"panels","open":{}}}"#, p.to_json()),
-            ToLessons::Select(step) => format!(r#"{{"type":"select","cursor":{}}}"#, number(*step)),
-            ToLessons::Library(l) => format!(r#"{{"type":"library","listing":{}}}"#, l.to_value()),
-            ToLessons::ReadFile(t) => {
-                let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
-                // A PNG's bytes as the characters U+0000 to U+00FF, one per byte.
-                let content = match &t.content {
-                    FileContent::Text(text) => format!(r#""text":{}"#, quote(text)),
-                    FileContent::Png(bytes) => {
-                        format!(r#""png":{}"#, quote(&bytes.iter().map(|b| char::from(*b)).collect::<String>()))
-                    }
-                };
-                format!(
-                    r#"{{"type":"read-file","serial":{},"source":{},{content},"shown":[{}]}}"#,
-                    t.serial,
-                    quote(&t.source),
-                    shown.join(",")
-                )
-            }
-        }
+        text_of(&match self {
+            ToLessons::Shown(s) => json!({ "type": "shown", "snapshot": snapshot::to_value(s) }),
+            ToLessons::Splice(s) => s.to_value(),
+            ToLessons::Cursor(c) => json!({ "type": "cursor", "cursor": c }),
+            ToLessons::Toggle => json!({ "type": "toggle" }),
+            ToLessons::Panels(p) => json!({ "type": "panels", "open": p.bits() }),
+            ToLessons::Select(step) => json!({ "type": "select", "cursor": step }),
+            ToLessons::Library(l) => json!({ "type": "library", "listing": l.to_value() }),
+            ToLessons::ReadFile(t) => read_file_json(t),
+        })
     }
 
     pub fn from_json(text: &str) -> Result<ToLessons, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        match v.get("type").and_then(Value::as_str) {
-            Some("toggle") => Ok(ToLessons::Toggle),
-            Some("cursor") => cursor_of(&v).map(ToLessons::Cursor),
-            Some("splice") => Splice::from_value(&v).map(ToLessons::Splice),
-            Some("panels") => Panels::from_json(v.get("open").ok_or("no panels")?).map(ToLessons::Panels),
-            Some("select") => cursor_of(&v).map(ToLessons::Select),
-            Some("read-file") => read_file(&v).map(ToLessons::ReadFile),
-            Some("library") => {
-                Listing::from_value(v.get("listing").ok_or("no listing")?).map(|l| ToLessons::Library(Box::new(l)))
-            }
-            Some("shown") => {
-                let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_value(s).map(|s| ToLessons::Shown(Box::new(s)))
-            }
-            _ => Err("an unknown message".to_string()),
-        }
+        let v = parse(text)?;
+        let f = Fields::of(&v)?;
+        Ok(match f.text("type")? {
+            "toggle" => ToLessons::Toggle,
+            "cursor" => ToLessons::Cursor(f.maybe_small("cursor")?),
+            "splice" => ToLessons::Splice(Splice::from_value(&v)?),
+            "panels" => ToLessons::Panels(Panels::from_json(f.get("open")?)?),
+            "select" => ToLessons::Select(f.maybe_small("cursor")?),
+            "read-file" => ToLessons::ReadFile(read_file(&f)?),
+            "library" => ToLessons::Library(Box::new(Listing::from_value(f.get("listing")?)?)),
+            "shown" => ToLessons::Shown(Box::new(snapshot::from_value(f.get("snapshot")?)?)),
+            other => return Err(format!("an unknown message \"{other}\"")),
+        })
     }
 }
 
@@ -315,8 +298,11 @@ mod tests {
             shown: vec![epochlab_core::Variant::Kip101],
         };
         let png = FileImport { content: FileContent::Png((0..=255).collect()), ..text.clone() };
-        assert_eq!(ToLessons::from_json(r#"{"type":"cursor","cursor":"2"}"#), Err("a garbled cursor".to_string()));
-        assert_eq!(ToLessons::from_json(r#"{"type":"cursor"}"#), Err("no cursor".to_string()));
+        assert_eq!(
+            ToLessons::from_json(r#"{"type":"cursor","cursor":"2"}"#),
+            Err("cursor is not a whole number".into())
+        );
+        assert_eq!(ToLessons::from_json(r#"{"type":"cursor"}"#), Err("no cursor given".to_string()));
         let mut grown = snapshot.scenario.clone();
         grown.events.push(epochlab_core::scenario::Event::Settle);
         let splice = crate::model::splice::Splice::between(&snapshot.scenario, &grown, Some(1)).unwrap();
@@ -339,5 +325,31 @@ mod tests {
             assert_eq!(ToLessons::from_json(&m.to_json()), Ok(m.clone()));
         }
         assert!(ToPage::from_json("{").is_err() && ToPage::from_json(r#"{"type":"other"}"#).is_err());
+    }
+
+    /// What the decoder used to fill in silently is now refused, naming the field.
+    #[test]
+    fn a_message_missing_or_mistyping_a_field_is_refused_with_its_name() {
+        let refused = |text: &str| ToPage::from_json(text).err().unwrap_or_default();
+        assert_eq!(refused(r#"{"type":"notice","text":"x"}"#), "no error given");
+        assert_eq!(refused(r#"{"type":"notice","error":false}"#), "no text given");
+        assert_eq!(refused(r#"{"type":"pending","held":{"step":3,"why":""}}"#), "no now given");
+        assert_eq!(refused(r#"{"type":"pending","held":{"step":3,"now":true}}"#), "no why given");
+        let kept = r#"{"type":"paint","paint":{"variant":"kip-101","broker":"A","kept":[true,1]}}"#;
+        assert_eq!(refused(kept), "kept is not true or false");
+        let marks: Vec<String> = (0..65).map(|_| r#"{"broker":null,"offset":1,"step":null}"#.to_string()).collect();
+        assert_eq!(
+            refused(&format!(r#"{{"type":"marks","marks":[{}]}}"#, marks.join(","))),
+            "marks holds more than 64 items"
+        );
+        assert_eq!(
+            refused(r#"{"type":"marks","marks":[{"broker":"A","offset":"1","step":null}]}"#),
+            "offset is not a whole number"
+        );
+        let long = format!(r#"{{"type":"params","params":"{}"}}"#, "a".repeat(MAX_PARAMS + 1));
+        assert!(refused(&long).contains("params is longer than"));
+        let file = r#"{"type":"read-file","serial":1,"source":"s","text":"x","png":null,"shown":["kip-999"]}"#;
+        assert_eq!(ToLessons::from_json(file).err().as_deref(), Some("unknown variant kip-999"));
+        assert_eq!(refused(r#"{"type":"go"}"#), "an unknown message \"go\"");
     }
 }

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use super::Model;
 use crate::formats::embed::{Announced, Announcement};
+use crate::model::bridge::ToLessons;
 
 /// Something the app does because of an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,7 +26,7 @@ pub enum Effect {
     /// Load the lessons' module.
     LoadLessons,
     /// Send the lessons' module a message (its JSON).
-    ToLessons(String),
+    ToLessons(ToLessons),
     /// Fetch the lesson list and glossary (`lessons/index.json`).
     FetchIndex,
     /// Fetch a lesson's file, to open it at a step.
@@ -145,7 +146,6 @@ impl Model {
 
     /// Loading the lessons' module, and telling it what is shown.
     fn link_effects(&self, before: &Model, changed: &Changed) -> Vec<Effect> {
-        use crate::model::bridge::ToLessons;
         use crate::model::splice::Splice;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
@@ -163,28 +163,28 @@ impl Model {
                 Some(splice) => ToLessons::Splice(splice),
                 None => ToLessons::Shown(Box::new(self.snapshot())),
             };
-            effects.push(Effect::ToLessons(message.to_json()));
+            effects.push(Effect::ToLessons(message));
         } else if now.loaded && self.cursor != before.cursor {
             // A cursor move is a small message: the module's mirror keeps the rest.
-            effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32)).to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32))));
         }
         if now.toggles != was.toggles {
-            effects.push(Effect::ToLessons(ToLessons::Toggle.to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Toggle));
         }
         if now.ready && (now.panels != was.panels || now.mirrors != was.mirrors) {
-            effects.push(Effect::ToLessons(ToLessons::Panels(now.panels).to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Panels(now.panels)));
         }
         if now.ready && (self.selected != before.selected || now.mirrors != was.mirrors) {
-            effects.push(Effect::ToLessons(ToLessons::Select(self.selected.map(|s| s as u32)).to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Select(self.selected.map(|s| s as u32))));
         }
         let listed = !Rc::ptr_eq(&before.library, &self.library) || self.library_id != before.library_id;
         if now.ready && (listed || now.mirrors != was.mirrors) {
             let listing = crate::model::listing::Listing::of(&self.library, self.library_id);
-            effects.push(Effect::ToLessons(ToLessons::Library(Box::new(listing)).to_json()));
+            effects.push(Effect::ToLessons(ToLessons::Library(Box::new(listing))));
         }
         if let Some(import) = now.file_import.as_ref().filter(|_| now.ready) {
             if now.file_import != was.file_import || now.mirrors != was.mirrors {
-                effects.push(Effect::ToLessons(ToLessons::ReadFile((**import).clone()).to_json()));
+                effects.push(Effect::ToLessons(ToLessons::ReadFile((**import).clone())));
             }
         }
         effects

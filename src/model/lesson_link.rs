@@ -178,6 +178,7 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::bridge::ToLessons;
     use crate::model::{Action, Effect};
     use epochlab_core::presets;
 
@@ -185,19 +186,22 @@ mod tests {
     fn a_cursor_move_is_told_to_the_lessons_as_a_cursor_not_the_whole_snapshot() {
         let (m, _) = Model::landing().reduce(Action::OpenLearn);
         let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        let told = |effects: Vec<Effect>| -> Vec<String> {
-            effects.into_iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j) } else { None }).collect()
+        let told = |effects: Vec<Effect>| -> Vec<ToLessons> {
+            effects.into_iter().filter_map(|e| if let Effect::ToLessons(m) = e { Some(m) } else { None }).collect()
         };
         let (m, effects) = m.reduce(Action::SetCursor(Some(2)));
-        assert_eq!(told(effects), [r#"{"type":"cursor","cursor":2}"#]);
+        assert_eq!(told(effects), [ToLessons::Cursor(Some(2))]);
         let (_, effects) = m.reduce(Action::ToggleVariant(epochlab_core::Variant::Kip101));
-        assert!(told(effects).iter().any(|j| j.contains("\"shown\"")), "a change of the variants sends them all");
+        let shown = told(effects).into_iter().any(|t| matches!(t, ToLessons::Shown(_)));
+        assert!(shown, "a change of the variants sends them all");
         // The first edit of a preset renames it ("(edited)"): the whole is sent; the next is a splice.
         let (m, _) = m.reduce(Action::Remove(2));
         let (_, effects) = m.reduce(Action::Remove(1));
         let told = told(effects);
-        assert!(told.len() == 1 && told[0].starts_with(r#"{"type":"splice","at":1,"removed":1,"#), "{told:?}");
-        let read = crate::model::bridge::ToLessons::from_json(&told[0]);
+        let splice = |t: &ToLessons| matches!(t, ToLessons::Splice(s) if (s.at, s.removed) == (1, 1));
+        assert!(told.len() == 1 && splice(&told[0]), "{told:?}");
+        // Through the wire form, as the window event carries it.
+        let read = crate::model::bridge::ToLessons::from_json(&told[0].to_json());
         let removed_only =
             matches!(read, Ok(crate::model::bridge::ToLessons::Splice(s)) if s.inserted.events.is_empty());
         assert!(removed_only, "an edit of the events sends what changed: {told:?}");
@@ -210,17 +214,15 @@ mod tests {
         let (m, effects) = Model::landing().reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::LoadLessons]);
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        let sent: Vec<&str> =
-            effects.iter().filter_map(|e| if let Effect::ToLessons(j) = e { Some(j.as_str()) } else { None }).collect();
-        assert!(sent.len() == 5 && sent[0].contains("\"shown\"") && sent[1].contains("\"toggle\""), "{effects:?}");
-        assert_eq!(sent[2], r#"{"type":"panels","open":0}"#, "and which panels are open");
-        assert_eq!(sent[3], r#"{"type":"select","cursor":null}"#, "and which event is selected");
-        assert_eq!(
-            sent[4], r#"{"type":"library","listing":{"entries":[],"open":null}}"#,
-            "and what My scenarios lists"
-        );
+        let sent: Vec<&ToLessons> =
+            effects.iter().filter_map(|e| if let Effect::ToLessons(m) = e { Some(m) } else { None }).collect();
+        assert!(sent.len() == 5, "{effects:?}");
+        assert!(matches!((sent[0], sent[1]), (ToLessons::Shown(_), ToLessons::Toggle)), "{effects:?}");
+        assert_eq!(sent[2], &ToLessons::Panels(Panels::default()), "and which panels are open");
+        assert_eq!(sent[3], &ToLessons::Select(None), "and which event is selected");
+        assert!(matches!(sent[4], ToLessons::Library(l) if l.entries.is_empty()), "and what My scenarios lists");
         let (_, effects) = m.reduce(Action::OpenLearn);
-        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"toggle"}"#.into())]);
+        assert_eq!(effects, [Effect::ToLessons(ToLessons::Toggle)]);
     }
 
     #[test]
@@ -231,7 +233,7 @@ mod tests {
             shown: vec![],
         };
         let sent = |effects: &[Effect]| {
-            effects.iter().filter(|e| matches!(e, Effect::ToLessons(j) if j.contains("read-file"))).count()
+            effects.iter().filter(|e| matches!(e, Effect::ToLessons(ToLessons::ReadFile(_)))).count()
         };
         let (m, effects) = Model::landing().reduce(import());
         assert_eq!(effects, [Effect::LoadLessons]);
@@ -249,9 +251,9 @@ mod tests {
         assert_eq!(effects, [Effect::LoadLessons], "the editor is the module's");
         assert!(m.lessons.panels.is_open(Panel::Editor));
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"select","cursor":3}"#.into())), "{effects:?}");
+        assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(Some(3)))), "{effects:?}");
         let (m, effects) = m.reduce(Action::Select(None));
-        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"select","cursor":null}"#.into())), "{effects:?}");
+        assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(None))), "{effects:?}");
         assert!(!m.lessons.panels.is_open(Panel::Editor), "closed with the selection");
         let mut read_only = Model::landing();
         read_only.page.read_only = true;
@@ -264,12 +266,20 @@ mod tests {
         let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Messages, true));
         assert_eq!(effects, [Effect::LoadLessons], "nothing is sent before the module is ready");
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        assert!(effects.contains(&Effect::ToLessons(r#"{"type":"panels","open":2}"#.into())), "{effects:?}");
-        assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("toggle"))), "no Learn list");
+        assert!(
+            effects.contains(&Effect::ToLessons(ToLessons::Panels(Panels::default().with(Panel::Messages, true)))),
+            "{effects:?}"
+        );
+        assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Toggle))), "no Learn list");
         let (m, effects) = m.reduce(Action::ShowPanel(Panel::Text, true));
-        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":6}"#.into())]);
+        assert_eq!(
+            effects,
+            [Effect::ToLessons(ToLessons::Panels(
+                Panels::default().with(Panel::Messages, true).with(Panel::Text, true)
+            ))]
+        );
         let (_, effects) = m.reduce(Action::ShowPanel(Panel::Messages, false));
-        assert_eq!(effects, [Effect::ToLessons(r#"{"type":"panels","open":4}"#.into())]);
+        assert_eq!(effects, [Effect::ToLessons(ToLessons::Panels(Panels::default().with(Panel::Text, true)))]);
     }
 
     #[test]
@@ -284,7 +294,7 @@ mod tests {
         shown.cursor = Some(3);
         let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone())))));
         assert_eq!((m.snapshot(), m.history.can_undo()), (shown, true));
-        assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(j) if j.contains("\"shown\""))));
+        assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Shown(_)))));
         let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Params(Some("lesson=x&step=4".into())))));
         assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
         assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");

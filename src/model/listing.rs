@@ -4,6 +4,8 @@
 
 use serde_json::Value;
 
+use crate::formats::wire::Fields;
+
 use crate::formats::library::Library;
 
 /// The most entries the module takes (a library written by hand could hold any number).
@@ -28,8 +30,13 @@ pub struct Listing {
 
 impl Listing {
     pub fn of(library: &Library, open: Option<u64>) -> Listing {
-        let entries =
-            library.entries.iter().map(|e| Listed { id: e.id, name: e.name().to_string(), edited: e.edited }).collect();
+        // What the panel lists, each name as the panel shows it (at most MAX_NAME characters).
+        let listed = |e: &std::rc::Rc<crate::formats::library::Entry>| Listed {
+            id: e.id,
+            name: e.name().chars().take(super::MAX_NAME).collect(),
+            edited: e.edited,
+        };
+        let entries = library.entries.iter().take(MAX_LISTED).map(listed).collect();
         Listing { entries, open }
     }
 
@@ -43,15 +50,23 @@ impl Listing {
         serde_json::json!({ "open": self.open, "entries": entries })
     }
 
-    /// Read back; an entry without an id or a name is left out.
+    /// Read back strictly: an entry without its id, name or edit time refuses the listing, naming the field.
     pub fn from_value(v: &Value) -> Result<Listing, String> {
-        let items = v.get("entries").and_then(Value::as_array).ok_or("no entries")?;
-        let listed = |item: &Value| {
-            let name = item.get("name")?.as_str()?.chars().take(super::MAX_NAME).collect();
-            Some(Listed { id: item.get("id")?.as_u64()?, name, edited: item.get("edited")?.as_u64()? })
+        let f = Fields::of(v)?;
+        let entry = |item: &Value| -> Result<Listed, String> {
+            let e = Fields::of(item)?;
+            Ok(Listed {
+                id: e.number("id")?,
+                name: e.short_text("name", super::MAX_NAME)?.into(),
+                edited: e.number("edited")?,
+            })
         };
-        let entries = items.iter().take(MAX_LISTED).filter_map(listed).collect();
-        Ok(Listing { entries, open: v.get("open").and_then(Value::as_u64) })
+        let entries = f.list("entries", MAX_LISTED)?.iter().map(entry).collect::<Result<_, _>>()?;
+        let open = match f.get("open")? {
+            Value::Null => None,
+            _ => Some(f.number("open")?),
+        };
+        Ok(Listing { entries, open })
     }
 }
 
@@ -71,9 +86,10 @@ mod tests {
         assert_eq!(names, ["mine \"quoted\" (copy)", "mine \"quoted\""]);
         assert_eq!(Listing::from_value(&listing.to_value()), Ok(listing));
         let damaged =
-            serde_json::json!({ "open": "x", "entries": [{ "id": 1 }, { "id": 2, "name": "b", "edited": 3 }] });
-        let read = Listing::from_value(&damaged).unwrap();
-        assert_eq!((read.entries.len(), read.open), (1, None), "the entry without a name is left out");
+            serde_json::json!({ "open": null, "entries": [{ "id": 1 }, { "id": 2, "name": "b", "edited": 3 }] });
+        assert_eq!(Listing::from_value(&damaged).err().as_deref(), Some("no name given"));
+        let garbled = serde_json::json!({ "open": "x", "entries": [] });
+        assert_eq!(Listing::from_value(&garbled).err().as_deref(), Some("open is not a whole number"));
         assert!(Listing::from_value(&serde_json::json!({})).is_err());
     }
 }

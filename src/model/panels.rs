@@ -7,10 +7,11 @@
 use epochlab_core::scenario::{Event, Policy, Scenario};
 use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 use super::{Action, PlaceSource};
 use crate::formats::snapshot::{self, Snapshot};
+use crate::formats::wire::Fields;
 
 /// A panel drawn by the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -65,8 +66,9 @@ impl Panels {
         self.0 != 0
     }
 
-    pub fn to_json(self) -> String {
-        self.0.to_string()
+    /// The open panels as bits, one per [`Panel`] in order (the message form).
+    pub fn bits(self) -> u8 {
+        self.0
     }
 
     pub fn from_json(v: &Value) -> Result<Panels, String> {
@@ -93,8 +95,8 @@ pub enum Forwarded {
     AddProof(String),
     /// A change in the configuration panel or My scenarios (one of the actions [`config_words`] words).
     Config(Box<Action>),
-    /// The editor's new event for a step, in a scenario of the brokers it is read against.
-    Edit { step: usize, carrier: Box<Scenario> },
+    /// The editor's new event for a step, and the scenario (without events) whose brokers it names.
+    Edit { step: usize, event: Box<Event>, on: Box<Scenario> },
     /// The editor's Delete.
     Remove(usize),
     /// The editor's "Move with the keyboard".
@@ -219,7 +221,7 @@ impl Forwarded {
 
     /// The editor's new `event` for `step` of `on`: it travels in a scenario of `on`'s brokers and settings.
     pub fn edit(step: usize, event: Event, on: &Scenario) -> Forwarded {
-        Forwarded::Edit { step, carrier: Box::new(super::splice::carrier(on, vec![event])) }
+        Forwarded::Edit { step, event: Box::new(event), on: Box::new(super::splice::carrier(on, Vec::new())) }
     }
 
     pub fn into_action(self) -> Action {
@@ -230,80 +232,74 @@ impl Forwarded {
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
             Forwarded::AddProof(stamp) => Action::AddProof(stamp),
             Forwarded::Config(action) => *action,
-            Forwarded::Edit { step, mut carrier } => {
-                Action::Edit(step, Box::new(carrier.events.pop().unwrap_or(Event::Settle)))
-            }
+            Forwarded::Edit { step, event, .. } => Action::Edit(step, event),
             Forwarded::Remove(step) => Action::Remove(step),
             Forwarded::MoveWithKeys(step) => Action::StartPlacing(PlaceSource::Existing(step)),
             Forwarded::CloseEditor => Action::Select(None),
         }
     }
 
-    pub fn to_json(&self) -> String {
-        let cursor = |c: &Option<usize>| c.map_or_else(|| "null".to_string(), |c| c.to_string());
-        let quote = |t: &str| serde_json::to_string(t).unwrap_or_default();
+    pub fn to_value(&self) -> Value {
         match self {
-            Forwarded::SetCursor(c) => format!(r#"{{"do":"cursor","cursor":{}}}"#, cursor(c)),
-            Forwarded::ApplyText(s) => format!(r#"{{"do":"text","scenario":{}}}"#, s.to_json()),
-            Forwarded::Import(s) => format!(r#"{{"do":"import","snapshot":{}}}"#, snapshot::to_json(s)),
-            Forwarded::LoadFound { scenario, cursor: c, what } => format!(
-                r#"{{"do":"found","scenario":{},"cursor":{},"what":{}}}"#,
-                scenario.to_json(),
-                cursor(c),
-                quote(what)
-            ),
-            Forwarded::AddProof(stamp) => format!(r#"{{"do":"proof","stamp":{}}}"#, quote(stamp)),
+            Forwarded::SetCursor(c) => json!({ "do": "cursor", "cursor": c }),
+            Forwarded::ApplyText(s) => json!({ "do": "text", "scenario": s }),
+            Forwarded::Import(s) => json!({ "do": "import", "snapshot": snapshot::to_value(s) }),
+            Forwarded::LoadFound { scenario, cursor, what } => {
+                json!({ "do": "found", "scenario": scenario, "cursor": cursor, "what": what })
+            }
+            Forwarded::AddProof(stamp) => json!({ "do": "proof", "stamp": stamp }),
             Forwarded::Config(a) => {
+                // Only configuration actions are forwarded as such (`Forwarded::of`); any other reads as an
+                // unknown setting at the other end, never as a default.
                 let (name, arg, second) = config_words(a).unwrap_or_default();
-                format!(r#"{{"do":"config","name":{},"arg":{},"second":{}}}"#, quote(name), quote(&arg), quote(&second))
+                json!({ "do": "config", "name": name, "arg": arg, "second": second })
             }
-            Forwarded::Edit { step, carrier } => {
-                format!(r#"{{"do":"edit","cursor":{step},"scenario":{}}}"#, carrier.to_json())
+            // The event travels in a scenario of the brokers and settings it is read against.
+            Forwarded::Edit { step, event, on } => {
+                json!({ "do": "edit", "cursor": step, "scenario": super::splice::carrier(on, vec![(**event).clone()]) })
             }
-            Forwarded::Remove(step) => format!(r#"{{"do":"remove","cursor":{step}}}"#),
-            Forwarded::MoveWithKeys(step) => format!(r#"{{"do":"move","cursor":{step}}}"#),
-            Forwarded::CloseEditor => r#"{"do":"close-editor"}"#.to_string(),
+            Forwarded::Remove(step) => json!({ "do": "remove", "cursor": step }),
+            Forwarded::MoveWithKeys(step) => json!({ "do": "move", "cursor": step }),
+            Forwarded::CloseEditor => json!({ "do": "close-editor" }),
         }
     }
 
-    pub fn from_json(v: &Value) -> Result<Forwarded, String> {
-        let scenario = || -> Result<Box<Scenario>, String> {
-            let s = v.get("scenario").ok_or("no scenario")?;
-            epochlab_core::scenario::parse_scenario_value(s).map(Box::new).map_err(|e| e.to_string())
-        };
-        let cursor = v.get("cursor").and_then(Value::as_u64).map(|c| c.min(u64::from(u32::MAX)) as usize);
-        match v.get("do").and_then(Value::as_str) {
-            Some("cursor") => Ok(Forwarded::SetCursor(cursor)),
-            Some("text") => Ok(Forwarded::ApplyText(scenario()?)),
-            Some("import") => {
-                let s = v.get("snapshot").ok_or("no snapshot")?;
-                snapshot::from_value(s).map(|s| Forwarded::Import(Box::new(s)))
-            }
-            Some("found") => {
-                let what = v.get("what").and_then(Value::as_str).unwrap_or_default().chars().take(300).collect();
-                Ok(Forwarded::LoadFound { scenario: scenario()?, cursor, what })
-            }
-            Some("proof") => {
-                let stamp = v.get("stamp").and_then(Value::as_str).filter(|s| is_stamp_text(s)).ok_or("no stamp")?;
-                Ok(Forwarded::AddProof(stamp.to_string()))
-            }
-            Some("config") => {
-                let word = |k: &str| v.get(k).and_then(Value::as_str).unwrap_or_default();
-                let action = config_action(word("name"), word("arg"), word("second")).ok_or("an unknown setting")?;
-                Ok(Forwarded::Config(Box::new(action)))
-            }
-            Some("edit") => {
-                let carrier = scenario()?;
-                if carrier.events.len() != 1 {
-                    return Err("an edit is one event".to_string());
+    pub fn from_value(v: &Value) -> Result<Forwarded, String> {
+        let f = Fields::of(v)?;
+        let step = || f.small("cursor").map(|c| c as usize);
+        Ok(match f.text("do")? {
+            "cursor" => Forwarded::SetCursor(f.maybe_small("cursor")?.map(|c| c as usize)),
+            "text" => Forwarded::ApplyText(f.scenario("scenario")?),
+            "import" => Forwarded::Import(Box::new(snapshot::from_value(f.get("snapshot")?)?)),
+            "found" => Forwarded::LoadFound {
+                scenario: f.scenario("scenario")?,
+                cursor: f.maybe_small("cursor")?.map(|c| c as usize),
+                what: f.short_text("what", 300)?.to_string(),
+            },
+            "proof" => {
+                let stamp = f.text("stamp")?;
+                if !is_stamp_text(stamp) {
+                    return Err("stamp is not a stamp".to_string());
                 }
-                Ok(Forwarded::Edit { step: cursor.ok_or("no step")?, carrier })
+                Forwarded::AddProof(stamp.to_string())
             }
-            Some("remove") => Ok(Forwarded::Remove(cursor.ok_or("no step")?)),
-            Some("move") => Ok(Forwarded::MoveWithKeys(cursor.ok_or("no step")?)),
-            Some("close-editor") => Ok(Forwarded::CloseEditor),
-            _ => Err("an unknown panel action".to_string()),
-        }
+            "config" => {
+                let action = config_action(f.text("name")?, f.text("arg")?, f.text("second")?);
+                Forwarded::Config(Box::new(action.ok_or("an unknown setting")?))
+            }
+            "edit" => {
+                let mut on = f.scenario("scenario")?;
+                let event = match (on.events.pop(), on.events.is_empty()) {
+                    (Some(event), true) => Box::new(event),
+                    _ => return Err("an edit is one event".to_string()),
+                };
+                Forwarded::Edit { step: step()?, event, on }
+            }
+            "remove" => Forwarded::Remove(step()?),
+            "move" => Forwarded::MoveWithKeys(step()?),
+            "close-editor" => Forwarded::CloseEditor,
+            other => return Err(format!("an unknown panel action \"{other}\"")),
+        })
     }
 }
 
@@ -358,29 +354,29 @@ mod tests {
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");
-            let v: Value = serde_json::from_str(&f.to_json()).expect("json");
-            assert_eq!(Forwarded::from_json(&v).map(Forwarded::into_action), Ok(action));
+            let v = f.to_value();
+            assert_eq!(Forwarded::from_value(&v).map(Forwarded::into_action), Ok(action));
         }
         assert_eq!(Forwarded::of(&Action::Undo), None, "the page's own actions are not forwarded");
         let crash = Event::Crash { broker: "B".into(), power: true, notify_controller: false };
         let edit = Forwarded::edit(3, crash.clone(), &m.scenario);
-        let v: Value = serde_json::from_str(&edit.to_json()).expect("json");
-        assert_eq!(Forwarded::from_json(&v).map(Forwarded::into_action), Ok(Action::Edit(3, Box::new(crash))));
+        let v = edit.to_value();
+        assert_eq!(Forwarded::from_value(&v).map(Forwarded::into_action), Ok(Action::Edit(3, Box::new(crash))));
         let stranger = serde_json::json!({ "do": "edit", "cursor": 1, "scenario": { "version": 1, "brokers": ["A"],
             "events": [{ "kind": "crash", "broker": "Z" }] } });
-        assert!(Forwarded::from_json(&stranger).is_err(), "an edit naming no broker of the scenario is refused");
-        assert!(Forwarded::from_json(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
+        assert!(Forwarded::from_value(&stranger).is_err(), "an edit naming no broker of the scenario is refused");
+        assert!(Forwarded::from_value(&serde_json::json!({ "do": "text", "scenario": 3 })).is_err());
         let bad = serde_json::json!({ "do": "config", "name": "variant", "arg": "kip-999", "second": "" });
-        assert!(Forwarded::from_json(&bad).is_err(), "an unknown variant is refused, not guessed");
+        assert!(Forwarded::from_value(&bad).is_err(), "an unknown variant is refused, not guessed");
         let smuggled = serde_json::json!({ "do": "proof", "stamp": "1~x&s=evil" });
-        assert!(Forwarded::from_json(&smuggled).is_err(), "a stamp cannot write other parameters");
+        assert!(Forwarded::from_value(&smuggled).is_err(), "a stamp cannot write other parameters");
     }
 
     #[test]
     fn panels_open_and_close_one_by_one_and_unknown_bits_are_refused() {
         let p = Panels::default().with(Panel::Text, true).with(Panel::Share, true).with(Panel::Text, false);
         assert!(p.is_open(Panel::Share) && !p.is_open(Panel::Text) && p.any());
-        let v: Value = serde_json::from_str(&p.to_json()).expect("json");
+        let v = Value::from(p.bits());
         assert_eq!(Panels::from_json(&v), Ok(p));
         assert!(Panels::from_json(&Value::from(128)).is_err());
     }

@@ -2,9 +2,11 @@
 //! replaced, and what replaced them. A drop at the 1,000-event limit then sends one event across, not the whole
 //! scenario as JSON for the module to parse back on every change.
 
-use epochlab_core::scenario::{parse_scenario_value, Event};
+use epochlab_core::scenario::Event;
 use epochlab_core::Scenario;
-use serde_json::Value;
+use serde_json::{json, Value};
+
+use crate::formats::wire::Fields;
 
 /// `removed` events from step `at` on were replaced by `inserted`'s events; the cursor is then `cursor`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,31 +66,20 @@ impl Splice {
         true
     }
 
-    pub fn to_json(&self) -> String {
-        format!(
-            r#"{{"type":"splice","at":{},"removed":{},"before":{},"cursor":{},"events":{}}}"#,
-            self.at,
-            self.removed,
-            self.before,
-            self.cursor.map_or_else(|| "null".to_string(), |c| c.to_string()),
-            self.inserted.to_json()
-        )
+    pub fn to_value(&self) -> Value {
+        json!({ "type": "splice", "at": self.at, "removed": self.removed, "before": self.before,
+            "cursor": self.cursor, "events": self.inserted })
     }
 
     /// Read back from its JSON (the events by the one scenario reader, against their brokers).
     pub fn from_value(v: &Value) -> Result<Splice, String> {
-        let whole = |k: &str| v.get(k).and_then(Value::as_u64).and_then(|n| u32::try_from(n).ok());
-        let cursor = match v.get("cursor") {
-            Some(Value::Null) => None,
-            _ => Some(whole("cursor").ok_or("a garbled cursor")?),
-        };
-        let inserted = parse_scenario_value(v.get("events").ok_or("no events")?).map_err(|e| e.to_string())?;
+        let f = Fields::of(v)?;
         Ok(Splice {
-            at: whole("at").ok_or("no step")?,
-            removed: whole("removed").ok_or("no count")?,
-            inserted: Box::new(inserted),
-            before: whole("before").ok_or("no length")?,
-            cursor,
+            at: f.small("at")?,
+            removed: f.small("removed")?,
+            inserted: f.scenario("events")?,
+            before: f.small("before")?,
+            cursor: f.maybe_small("cursor")?,
         })
     }
 }
@@ -119,7 +110,7 @@ mod tests {
         for (i, change) in cases.into_iter().enumerate() {
             let (before, after) = edited(change);
             let splice = Splice::between(&before, &after, Some(2)).expect("only the events differ");
-            let read = Splice::from_value(&serde_json::from_str(&splice.to_json()).unwrap()).unwrap();
+            let read = Splice::from_value(&splice.to_value()).unwrap();
             assert_eq!(read, splice, "case {i}");
             let mut copy = before.clone();
             assert!(read.apply(&mut copy), "case {i}");

@@ -1,5 +1,5 @@
-//! Why an event is refused: Kafka's error codes, and the few the model adds where Kafka has no request to
-//! refuse (a broker that is already up, a zombie). One name per code, so a verdict that looks for a refusal
+//! Why an event is refused, or a request answered with an error: Kafka's error codes, and the few the model
+//! adds where Kafka has no request to refuse (a broker that is already up, a zombie). One name per code, so a verdict that looks for a refusal
 //! (`verdict::held_by_refusal`) cannot miss it through a misspelt string.
 
 use std::fmt;
@@ -18,6 +18,10 @@ pub enum KafkaError {
     NotLeaderOrFollower,
     /// Kafka: an acks=all write while the ISR is below min.insync.replicas.
     NotEnoughReplicas,
+    /// Kafka: an acks=all write appended, but the ISR fell below min.insync.replicas before it committed.
+    NotEnoughReplicasAfterAppend,
+    /// Kafka: a fetch past the leader's log end.
+    OffsetOutOfRange,
     /// Kafka: no live ISR member (nor, in 4.x, Eligible Leader Replica) to elect.
     EligibleLeadersNotAvailable,
     /// Kafka: a request that makes no sense (a leader dropping itself from its ISR).
@@ -52,11 +56,13 @@ impl KafkaError {
 }
 
 /// The names, in the order of the variants (a table costs the page's download less than a match).
-const NAMES: [&str; 16] = [
+const NAMES: [&str; 18] = [
     "BROKER_NOT_AVAILABLE",
     "LEADER_NOT_AVAILABLE",
     "NOT_LEADER_OR_FOLLOWER",
     "NOT_ENOUGH_REPLICAS",
+    "NOT_ENOUGH_REPLICAS_AFTER_APPEND",
+    "OFFSET_OUT_OF_RANGE",
     "ELIGIBLE_LEADERS_NOT_AVAILABLE",
     "INVALID_REQUEST",
     "FENCED_LEADER_EPOCH",
@@ -87,11 +93,13 @@ impl Serialize for KafkaError {
 mod tests {
     use super::KafkaError;
 
-    const ALL: [KafkaError; 16] = [
+    const ALL: [KafkaError; 18] = [
         KafkaError::BrokerNotAvailable,
         KafkaError::LeaderNotAvailable,
         KafkaError::NotLeaderOrFollower,
         KafkaError::NotEnoughReplicas,
+        KafkaError::NotEnoughReplicasAfterAppend,
+        KafkaError::OffsetOutOfRange,
         KafkaError::EligibleLeadersNotAvailable,
         KafkaError::InvalidRequest,
         KafkaError::FencedLeaderEpoch,

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::scenario::{Event, Scenario};
 use crate::state::{BrokerId, BrokerSet};
-use crate::trace::{Annotation, FetchAnswer, Step, Trace};
+use crate::trace::{Annotation, FetchAnswer, ProduceResult, Step, Trace};
 
 /// A lane of the diagram.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -200,9 +200,9 @@ fn annotation_messages(
                 format!("Produce {}", trace.labels(records)),
             ));
         }
-        Annotation::Produced { record, result } if *result != "pending" && *result != "not_acked" => {
+        Annotation::Produced { record, result } if result.is_answer() => {
             let leader = trace.records.get(*record as usize).map_or(0, |r| r.leader);
-            let what = if *result == "acked" { "ack".to_string() } else { result.to_string() };
+            let what = if *result == ProduceResult::Acked { "ack" } else { result.name() };
             out.push(m(
                 b(leader),
                 Party::Producer,
@@ -342,6 +342,6 @@ fn fetch_answer(trace: &Trace, answer: &FetchAnswer) -> String {
     match answer {
         FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", or_nothing(trace.labels(records))),
         FetchAnswer::DivergingEpoch { end } => format!("DivergingEpoch: {}", end.describe()),
-        FetchAnswer::Error { error } => error.to_string(),
+        FetchAnswer::Error { error } => error.name().to_string(),
     }
 }

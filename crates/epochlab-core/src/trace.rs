@@ -80,6 +80,42 @@ impl TruncateCause {
     }
 }
 
+/// What a produce request got: written as `acked`, `pending`, `not_acked` or Kafka's error name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProduceResult {
+    /// Acknowledged.
+    Acked,
+    /// acks=all: waiting for the HW to pass the record.
+    Pending,
+    /// acks=0: nothing is sent back.
+    NotAcked,
+    /// Answered with an error.
+    Failed(KafkaError),
+}
+
+impl ProduceResult {
+    /// `acked`, `pending`, `not_acked`, or the error's name (`NOT_LEADER_OR_FOLLOWER`).
+    pub fn name(self) -> &'static str {
+        match self {
+            ProduceResult::Acked => "acked",
+            ProduceResult::Pending => "pending",
+            ProduceResult::NotAcked => "not_acked",
+            ProduceResult::Failed(error) => error.name(),
+        }
+    }
+
+    /// Whether the producer hears back now (an ack or an error).
+    pub fn is_answer(self) -> bool {
+        matches!(self, ProduceResult::Acked | ProduceResult::Failed(_))
+    }
+}
+
+impl Serialize for ProduceResult {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 /// The leader's answer to a Fetch.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
@@ -98,8 +134,8 @@ pub enum FetchAnswer {
     },
     /// An error code (NOT_LEADER_OR_FOLLOWER, FENCED_LEADER_EPOCH, OFFSET_OUT_OF_RANGE, …).
     Error {
-        /// Kafka's error name.
-        error: &'static str,
+        /// Kafka's error.
+        error: KafkaError,
     },
 }
 
@@ -197,8 +233,8 @@ pub enum Annotation {
     Produced {
         /// Record id.
         record: u32,
-        /// Kafka's result: `acked`, `pending`, `not_acked` (acks=0), or an error name.
-        result: &'static str,
+        /// What the producer was told, or will be.
+        result: ProduceResult,
     },
     /// A broker went down.
     Crashed {
@@ -377,12 +413,12 @@ impl Trace {
                     FetchAnswer::Records { records, hw } if records.is_empty() => format!("no new records, HW {hw}"),
                     FetchAnswer::Records { records, hw } => format!("{}, HW {hw}", self.labels(records)),
                     FetchAnswer::DivergingEpoch { end: e } => format!("DivergingEpoch: {}", end(e)),
-                    FetchAnswer::Error { error } => error.to_string(),
+                    FetchAnswer::Error { error } => error.name().to_string(),
                 };
                 format!("Fetch {} → {} at {offset}{lfe}: {ans}{}", n(*follower), n(*leader), lost(*dropped))
             }
             Annotation::Produced { record, result } => {
-                format!("produce {}: {}", self.label(*record), result.replace('_', " "))
+                format!("produce {}: {}", self.label(*record), result.name().replace('_', " "))
             }
             Annotation::Crashed { broker, power } => {
                 format!("{} {}", n(*broker), if *power { "loses power" } else { "crashes" })

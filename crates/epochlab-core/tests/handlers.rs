@@ -2,8 +2,9 @@
 //! Scenarios are written inline in the contract's JSON so that each test reads as a story.
 
 use epochlab_core::epoch_cache::EpochEnd;
+use epochlab_core::kafka_error::KafkaError;
 use epochlab_core::state::{BrokerSet, FetchState, Role};
-use epochlab_core::trace::{Annotation, FetchAnswer, Outcome, Step, TruncateCause};
+use epochlab_core::trace::{Annotation, FetchAnswer, Outcome, ProduceResult, Step, TruncateCause};
 use epochlab_core::{parse_scenario, run, Trace};
 
 /// Run `events` (a JSON array) on brokers A, B (and C if `three`) under `config` (a JSON object body).
@@ -88,12 +89,12 @@ fn produce_appends_on_the_leader_and_acks_all_waits_for_the_hw() {
     assert_eq!(labels(&t, A, 2), ["m1"]);
     assert_eq!(s.state.replicas[A].hw, 0);
     assert!(s.annotations.contains(&Annotation::Appended { broker: 0, from: 0, records: vec![0] }));
-    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: "pending" }));
+    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: ProduceResult::Pending }));
     assert_eq!(t.steps[3].state.replicas[A].hw, 0, "fetching at 0 does not tell A that B has m1");
     // The fetch at offset 1 does: the HW passes m1 and the produce is acknowledged.
     let s = &t.steps[4];
     assert_eq!(s.state.replicas[A].hw, 1);
-    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: "acked" }));
+    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: ProduceResult::Acked }));
 }
 
 #[test]
@@ -250,10 +251,10 @@ fn out_of_range_halts_a_pre_2_1_follower_but_truncates_under_kafka_2_1() {
     let old = ab(r#""variant": "hw-truncation""#, events);
     let s = &old.steps[10];
     assert!(!s.state.replicas[B].up, "B halts: {}", s.narration);
-    assert!(s
-        .annotations
-        .iter()
-        .any(|a| matches!(a, Annotation::Fetch { answer: FetchAnswer::Error { error: "OFFSET_OUT_OF_RANGE" }, .. })));
+    assert!(s.annotations.iter().any(|a| matches!(
+        a,
+        Annotation::Fetch { answer: FetchAnswer::Error { error: KafkaError::OffsetOutOfRange }, .. }
+    )));
     let unclean = ab(r#""variant": "hw-truncation", "unclean_leader_election": true"#, events);
     let s = &unclean.steps[10];
     assert!(s.state.replicas[B].up);
@@ -329,7 +330,7 @@ fn shrink_isr_drops_a_lagging_follower_and_lets_the_hw_advance() {
         to: BrokerSet::only(0),
         by_leader: Some(0)
     }));
-    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: "acked" }));
+    assert!(s.annotations.contains(&Annotation::Produced { record: 0, result: ProduceResult::Acked }));
     assert_eq!(rejected(&t.steps[3]), Some("NOT_IN_ISR"));
     assert_eq!(rejected(&t.steps[4]), Some("INVALID_REQUEST"));
 }

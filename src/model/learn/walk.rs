@@ -34,8 +34,9 @@ impl Both {
         let (next, effects) = self.page.reduce(a);
         self.page = next;
         for e in effects {
-            if let Effect::ToLessons(json) = e {
-                match ToLessons::from_json(&json).unwrap() {
+            if let Effect::ToLessons(message) = e {
+                // Through the wire form, as the window event carries it.
+                match ToLessons::from_json(&message.to_json()).unwrap() {
                     ToLessons::Shown(s) => self.lessons.mirror(*s),
                     ToLessons::Splice(splice) => {
                         let mut shown = self.lessons.snapshot();

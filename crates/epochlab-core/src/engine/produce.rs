@@ -8,7 +8,7 @@ use super::{reject, PendingAck, Reject, Sim};
 use crate::kafka_error::KafkaError;
 use crate::scenario::Acks;
 use crate::state::{BrokerId, Entry, Role};
-use crate::trace::Annotation;
+use crate::trace::{Annotation, ProduceResult};
 
 /// The broker a client talks to: the named one, or the controller's leader.
 fn target(sim: &Sim<'_>, broker: Option<&str>) -> Result<BrokerId, Reject> {
@@ -67,17 +67,17 @@ pub(crate) fn produce(
     let head = say!(sim, "{name} appends {label} at offset {offset} in epoch {epoch}");
     let tail = match acks {
         Acks::Zero => {
-            sim.annotate(Annotation::Produced { record: id, result: "not_acked" });
+            sim.annotate(Annotation::Produced { record: id, result: ProduceResult::NotAcked });
             "; with acks=0 the producer never learns whether it stuck".to_string()
         }
         Acks::One => {
             sim.memory.history.record_ack(id, offset, Acks::One, sim.step);
-            sim.annotate(Annotation::Produced { record: id, result: "acked" });
+            sim.annotate(Annotation::Produced { record: id, result: ProduceResult::Acked });
             "; acks=1 acknowledges it at once, before any follower has it".to_string()
         }
         Acks::All => {
             if sim.memory.pending_acks.iter().any(|a| a.record == id) {
-                sim.annotate(Annotation::Produced { record: id, result: "pending" });
+                sim.annotate(Annotation::Produced { record: id, result: ProduceResult::Pending });
                 say!(
                     sim,
                     "; acks=all waits until the HW passes it, which needs every ISR member of {} to fetch it",

@@ -4,9 +4,10 @@
 use std::sync::Arc;
 
 use super::{PendingAck, Sim};
+use crate::kafka_error::KafkaError;
 use crate::scenario::Policy;
 use crate::state::{BrokerId, Entry, FetchState, Role};
-use crate::trace::{Annotation, TruncateCause};
+use crate::trace::{Annotation, ProduceResult, TruncateCause};
 
 impl Sim<'_> {
     /// `truncateTo(x)`: drop records at and past `x`, and the epoch-cache entries that start there; cap HW and
@@ -113,7 +114,10 @@ impl Sim<'_> {
             std::mem::take(&mut self.memory.pending_acks).into_iter().partition(|p| p.leader == l && p.offset < hw);
         self.memory.pending_acks = waiting;
         for p in done {
-            let result = if enough { "acked" } else { "NOT_ENOUGH_REPLICAS_AFTER_APPEND" };
+            let result = match enough {
+                true => ProduceResult::Acked,
+                false => ProduceResult::Failed(KafkaError::NotEnoughReplicasAfterAppend),
+            };
             if enough {
                 self.memory.history.record_ack(p.record, p.offset, crate::scenario::Acks::All, self.step);
             }
@@ -127,7 +131,8 @@ impl Sim<'_> {
             std::mem::take(&mut self.memory.pending_acks).into_iter().partition(|p| p.leader == b);
         self.memory.pending_acks = waiting;
         for p in failed {
-            self.annotate(Annotation::Produced { record: p.record, result: "NOT_LEADER_OR_FOLLOWER" });
+            let result = ProduceResult::Failed(KafkaError::NotLeaderOrFollower);
+            self.annotate(Annotation::Produced { record: p.record, result });
         }
     }
 

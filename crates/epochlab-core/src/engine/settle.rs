@@ -9,7 +9,7 @@ use super::narrate::{count, sentence};
 use super::{Reject, Sim};
 use crate::scenario::MAX_BROKERS;
 use crate::state::{BrokerId, BrokerSet, FetchState, Role};
-use crate::trace::Annotation;
+use crate::trace::{Annotation, ProduceResult};
 
 /// The bound on fetch rounds in one settle.
 pub(crate) const MAX_ROUNDS: u32 = 100;
@@ -95,10 +95,12 @@ fn cluster_fact(sim: &Sim<'_>, a: &Annotation) -> Option<String> {
             format!("the controller elects {} leader of epoch {epoch}", sim.name(*l))
         }
         Annotation::Elected { leader: None, epoch, .. } => format!("the partition goes offline in epoch {epoch}"),
-        Annotation::Produced { record, result } if *result == "acked" => {
+        Annotation::Produced { record, result: ProduceResult::Acked } => {
             format!("{} is acknowledged", sim.label(*record))
         }
-        Annotation::Produced { record, result } => format!("the produce of {} fails with {result}", sim.label(*record)),
+        Annotation::Produced { record, result } => {
+            format!("the produce of {} fails with {}", sim.label(*record), result.name())
+        }
         _ => return None,
     })
 }

@@ -5,6 +5,7 @@
 use super::super::kraft::PartitionChange;
 use super::super::Sim;
 use crate::epoch_cache::EpochEnd;
+use crate::kafka_error::KafkaError;
 use crate::state::{BrokerId, Entry, FetchState};
 use crate::trace::{Annotation, FetchAnswer, TruncateCause};
 use crate::variant::FollowerDecision;
@@ -64,7 +65,7 @@ fn leader_answer(sim: &mut Sim<'_>, f: BrokerId, l: BrokerId, offset: u32, lfe: 
         return (FetchAnswer::DivergingEpoch { end }, joined);
     }
     if offset > lr.leo() {
-        return (FetchAnswer::Error { error: "OFFSET_OUT_OF_RANGE" }, false);
+        return (FetchAnswer::Error { error: KafkaError::OffsetOutOfRange }, false);
     }
     let joined = record_fetch(sim, l, f, offset);
     let lr = sim.state.replica(l);
