@@ -210,6 +210,19 @@ mod tests {
     }
 
     #[test]
+    fn a_cursor_the_lessons_moved_is_not_echoed_back_to_them() {
+        let (m, _) = Model::landing().reduce(Action::OpenLearn);
+        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(2)))));
+        assert_eq!(m.cursor, Some(2));
+        assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Cursor(_)))), "{effects:?}");
+        // A cursor past the end stops at the last step, and the module learns where it stopped.
+        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(99)))));
+        let clamped = m.cursor.map(|c| c as u32);
+        assert!(clamped < Some(99) && effects.contains(&Effect::ToLessons(ToLessons::Cursor(clamped))), "{effects:?}");
+    }
+
+    #[test]
     fn the_lessons_load_once_then_the_learn_button_toggles_their_list() {
         let (m, effects) = Model::landing().reduce(Action::OpenLearn);
         assert_eq!(effects, [Effect::LoadLessons]);

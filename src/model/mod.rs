@@ -268,6 +268,13 @@ impl Model {
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         let placed = spoken::placed_at(&action, self);
         let from_lessons = matches!(action, Action::FromLessons(_));
+        let asked_cursor = match &action {
+            Action::FromLessons(m) => match **m {
+                bridge::ToPage::Cursor(c) => Some(c),
+                _ => None,
+            },
+            _ => None,
+        };
         let refused = !from_lessons && next.refused_by_question(&action);
         if !refused {
             next.apply(action);
@@ -284,6 +291,11 @@ impl Model {
         let mut effects = next.effects_since(self);
         if synced {
             effects.retain(|e| *e != Effect::SaveLibrary);
+        }
+        if asked_cursor.is_some_and(|asked| asked == next.cursor.map(|c| c as u32)) {
+            // The module moved the cursor there itself: telling it back would only echo (a cursor the page
+            // clamped or held back is still told).
+            effects.retain(|e| !matches!(e, Effect::ToLessons(bridge::ToLessons::Cursor(_))));
         }
         (next, effects)
     }
