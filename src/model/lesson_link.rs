@@ -151,8 +151,9 @@ impl Model {
                 if s.scenario != *self.scenario {
                     let kept = self.keep_working();
                     // A preset (a counter-scenario) is still the preset; a lesson's own scenario is not the user's.
-                    let opened = Model::open(s.clone());
-                    (self.preset, self.edited_preset) = (opened.preset, opened.edited_preset);
+                    // Recognising it runs nothing: the one run is `show_variants`'.
+                    let recognised = epochlab_core::presets::recognise(&s.scenario);
+                    (self.preset, self.edited_preset) = (recognised.preset, recognised.edited);
                     self.shown_by_lesson = Some(Rc::new(s.scenario.clone()));
                     self.scenario = Rc::new(s.scenario);
                     (self.selected, self.placing) = (None, None);

@@ -13,19 +13,8 @@ impl Model {
         let Snapshot { scenario, variants, cursor } = snapshot;
         let mut model = Model::new(scenario, variants, None);
         model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
-        // A preset shown under other variants is still the preset.
-        let under = |mut s: Scenario| {
-            s.config.variant = model.scenario.config.variant;
-            s
-        };
-        // Every preset has a description (a core test checks): one without is none of them, nor an edited one,
-        // and opening it (a long link) parses none of the presets.
-        let candidates = if model.scenario.description.is_empty() { &[][..] } else { &presets::PRESETS[..] };
-        let presets: Vec<_> = candidates.iter().map(|p| (p.id, under(p.scenario()))).collect();
-        model.preset = presets.iter().find(|(_, s)| *s == *model.scenario).map(|(id, _)| *id);
-        // An edited preset still carrying the preset's description: the page marks it as possibly stale.
-        let described = |s: &Scenario| !s.description.is_empty() && s.description == model.scenario.description;
-        model.edited_preset = presets.iter().find(|(_, s)| model.preset.is_none() && described(s)).map(|(id, _)| *id);
+        let recognised = presets::recognise(&model.scenario);
+        (model.preset, model.edited_preset) = (recognised.preset, recognised.edited);
         model
     }
 

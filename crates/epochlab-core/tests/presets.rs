@@ -87,3 +87,18 @@ fn only_invariants_that_can_be_by_design_are_ever_allowed() {
         assert!(seen.contains(&id), "no preset shows an allowed {id}");
     }
 }
+
+#[test]
+fn a_preset_is_recognised_under_any_variant_and_an_edited_one_by_its_description() {
+    use epochlab_core::presets::{recognise, Recognised};
+    for p in PRESETS {
+        let mut s = p.scenario();
+        assert_eq!(recognise(&s).preset, Some(p.id), "{}", p.id);
+        s.config.variant = epochlab_core::Variant::LeaderHwTruncation;
+        assert_eq!(recognise(&s).preset, Some(p.id), "{} under another variant", p.id);
+        s.events.push(epochlab_core::scenario::Event::Settle);
+        assert_eq!(recognise(&s), Recognised { preset: None, edited: Some(p.id) }, "{} edited", p.id);
+        s.description.clear();
+        assert_eq!(recognise(&s), Recognised::default(), "{}: no description, no preset", p.id);
+    }
+}

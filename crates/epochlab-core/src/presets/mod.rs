@@ -50,6 +50,35 @@ const fn v(bugs: &'static [InvariantId], by_design: &'static [InvariantId]) -> V
     Verdict { bugs, by_design }
 }
 
+/// Which preset a scenario is: the preset itself (under any configured variant: a preset shown under other
+/// variants is still the preset), or one edited but still carrying its description (a page marks it as
+/// possibly stale). Pure: nothing is run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Recognised {
+    /// The preset the scenario is.
+    pub preset: Option<&'static str>,
+    /// The preset whose description an edited scenario still carries.
+    pub edited: Option<&'static str>,
+}
+
+/// What [`Recognised`] says of `scenario`.
+pub fn recognise(scenario: &Scenario) -> Recognised {
+    // Every preset has a description (a test checks): one without is none of them, nor an edited one, and
+    // opening it (a long link) parses none of the presets.
+    if scenario.description.is_empty() {
+        return Recognised::default();
+    }
+    let under = |mut s: Scenario| {
+        s.config.variant = scenario.config.variant;
+        s
+    };
+    let presets: Vec<(&'static str, Scenario)> = PRESETS.iter().map(|p| (p.id, under(p.scenario()))).collect();
+    let preset = presets.iter().find(|(_, s)| s == scenario).map(|(id, _)| *id);
+    let described = |s: &Scenario| s.description == scenario.description;
+    let edited = presets.iter().find(|(_, s)| preset.is_none() && described(s)).map(|(id, _)| *id);
+    Recognised { preset, edited }
+}
+
 /// Every preset, in the order the picker shows them. The first is the landing scenario.
 pub const PRESETS: [Preset; 9] = [
     Preset {
