@@ -87,6 +87,24 @@ impl<'a> Fields<'a> {
     }
 }
 
+/// A JSON object's text from its fields, each value already JSON text ([`quote`], [`number`], a
+/// scenario's `to_json`): the writer the page uses, so that serde's value serialiser is not part of its
+/// download (`make test` checks the first download's size).
+pub fn object(fields: &[(&str, String)]) -> String {
+    let fields: Vec<String> = fields.iter().map(|(key, value)| format!("{}:{value}", quote(key))).collect();
+    format!("{{{}}}", fields.join(","))
+}
+
+/// A text as a JSON string.
+pub fn quote(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_default()
+}
+
+/// A whole number, or null.
+pub fn number(n: Option<u32>) -> String {
+    n.map_or_else(|| "null".to_string(), |n| n.to_string())
+}
+
 /// A message's JSON text (serialising a `Value` cannot fail).
 pub fn text_of(value: &Value) -> String {
     value.to_string()

@@ -15,7 +15,7 @@ use super::splice::Splice;
 use super::Notice;
 use super::{FileContent, FileImport};
 use crate::formats::snapshot::{self, Snapshot};
-use crate::formats::wire::{parse, text_of, Fields};
+use crate::formats::wire::{number, object, parse, quote, text_of, Fields};
 
 /// The event the lessons send to the page.
 pub const TO_PAGE: &str = "epochlab-lesson";
@@ -194,13 +194,22 @@ fn painting(v: &Value) -> Result<Painting, String> {
 }
 
 /// A file to import: its content text, or a PNG's bytes one per character (U+0000 to U+00FF).
-fn read_file_json(t: &FileImport) -> Value {
-    let shown: Vec<&str> = t.shown.iter().map(|v| v.id()).collect();
+fn read_file_json(t: &FileImport) -> String {
+    let shown: Vec<String> = t.shown.iter().map(|v| quote(v.id())).collect();
     let (text, png) = match &t.content {
-        FileContent::Text(text) => (Some(text.clone()), None),
-        FileContent::Png(bytes) => (None, Some(bytes.iter().map(|b| char::from(*b)).collect::<String>())),
+        FileContent::Text(text) => (quote(text), "null".to_string()),
+        FileContent::Png(bytes) => {
+            ("null".to_string(), quote(&bytes.iter().map(|b| char::from(*b)).collect::<String>()))
+        }
     };
-    json!({ "type": "read-file", "serial": t.serial, "source": t.source, "text": text, "png": png, "shown": shown })
+    object(&[
+        ("type", quote("read-file")),
+        ("serial", t.serial.to_string()),
+        ("source", quote(&t.source)),
+        ("text", text),
+        ("png", png),
+        ("shown", format!("[{}]", shown.join(","))),
+    ])
 }
 
 fn read_file(f: &Fields) -> Result<FileImport, String> {
@@ -225,17 +234,19 @@ fn read_file(f: &Fields) -> Result<FileImport, String> {
 }
 
 impl ToLessons {
+    /// Written with [`wire::object`] (the page sends these: see there).
     pub fn to_json(&self) -> String {
-        text_of(&match self {
-            ToLessons::Shown(s) => json!({ "type": "shown", "snapshot": snapshot::to_value(s) }),
-            ToLessons::Splice(s) => s.to_value(),
-            ToLessons::Cursor(c) => json!({ "type": "cursor", "cursor": c }),
-            ToLessons::Toggle => json!({ "type": "toggle" }),
-            ToLessons::Panels(p) => json!({ "type": "panels", "open": p.bits() }),
-            ToLessons::Select(step) => json!({ "type": "select", "cursor": step }),
-            ToLessons::Library(l) => json!({ "type": "library", "listing": l.to_value() }),
+        let kind = |t: &str| ("type", quote(t));
+        match self {
+            ToLessons::Shown(s) => object(&[kind("shown"), ("snapshot", snapshot::to_json(s))]),
+            ToLessons::Splice(s) => s.to_json(),
+            ToLessons::Cursor(c) => object(&[kind("cursor"), ("cursor", number(*c))]),
+            ToLessons::Toggle => object(&[kind("toggle")]),
+            ToLessons::Panels(p) => object(&[kind("panels"), ("open", p.bits().to_string())]),
+            ToLessons::Select(step) => object(&[kind("select"), ("cursor", number(*step))]),
+            ToLessons::Library(l) => object(&[kind("library"), ("listing", l.to_value().to_string())]),
             ToLessons::ReadFile(t) => read_file_json(t),
-        })
+        }
     }
 
     pub fn from_json(text: &str) -> Result<ToLessons, String> {

@@ -4,9 +4,9 @@
 
 use epochlab_core::scenario::Event;
 use epochlab_core::Scenario;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::formats::wire::Fields;
+use crate::formats::wire::{number, object, quote, Fields};
 
 /// `removed` events from step `at` on were replaced by `inserted`'s events; the cursor is then `cursor`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,9 +66,16 @@ impl Splice {
         true
     }
 
-    pub fn to_value(&self) -> Value {
-        json!({ "type": "splice", "at": self.at, "removed": self.removed, "before": self.before,
-            "cursor": self.cursor, "events": self.inserted })
+    /// Written with [`wire::object`](crate::formats::wire::object): the page sends it.
+    pub fn to_json(&self) -> String {
+        object(&[
+            ("type", quote("splice")),
+            ("at", self.at.to_string()),
+            ("removed", self.removed.to_string()),
+            ("before", self.before.to_string()),
+            ("cursor", number(self.cursor)),
+            ("events", self.inserted.to_json()),
+        ])
     }
 
     /// Read back from its JSON (the events by the one scenario reader, against their brokers).
@@ -110,7 +117,7 @@ mod tests {
         for (i, change) in cases.into_iter().enumerate() {
             let (before, after) = edited(change);
             let splice = Splice::between(&before, &after, Some(2)).expect("only the events differ");
-            let read = Splice::from_value(&splice.to_value()).unwrap();
+            let read = Splice::from_value(&serde_json::from_str(&splice.to_json()).unwrap()).unwrap();
             assert_eq!(read, splice, "case {i}");
             let mut copy = before.clone();
             assert!(read.apply(&mut copy), "case {i}");
