@@ -77,7 +77,7 @@ pub(crate) fn run(file: &str, variant_ids: &[String], all: bool, json: bool, sho
     let mut out = String::new();
     // A file that names its Kafka release runs as that release (its variant, no flags beyond): say so.
     if variant_ids.is_empty() && !all {
-        out.push_str(&crate::release::head(&scenario));
+        out.push_str(&head(&scenario));
     }
     for trace in &traces {
         out.push_str(&grid::run_block(trace, at, steps));
@@ -91,6 +91,23 @@ pub(crate) fn run(file: &str, variant_ids: &[String], all: bool, json: bool, sho
         out.push_str(&grid::summary(&traces));
     }
     Ok(out)
+}
+
+/// "Kafka 3.3 (the 2.8.1–3.6 line): runs as diverging-epoch (what changed)", and what its settings change.
+pub(crate) fn head(scenario: &Scenario) -> String {
+    let Some(v) = scenario.config.kafka_version else { return String::new() };
+    let r = v.line();
+    let line = if r.label() == v.id() { String::new() } else { format!(" (the {} line)", r.label()) };
+    let protocol = scenario.config.protocol(v.variant());
+    let held = if protocol.generation() == r.variant() {
+        String::new()
+    } else {
+        format!("; its inter-broker protocol or message format holds it to {}", protocol.generation().id())
+    };
+    // The mode is named where Kafka had a choice of two (2.8 to 3.9) and where it is KRaft.
+    let mode = scenario.config.metadata_mode_in_force();
+    let mode = if v.has_kraft() { format!(" in {} mode", mode.title()) } else { String::new() };
+    format!("Kafka {}{mode}{line}: runs as {} ({}){held}\n", v.id(), r.variant().id(), r.changes())
 }
 
 pub(crate) fn presets(name: Option<&str>) -> Result<String, String> {

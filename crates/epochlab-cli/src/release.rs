@@ -5,7 +5,6 @@ use epochlab_core::release::{bisect, describe_bisection};
 use epochlab_core::report;
 use epochlab_core::scenario::Overrides;
 use epochlab_core::variant::KafkaVersion;
-use epochlab_core::Scenario;
 use serde_json::json;
 
 use crate::commands::{self, Shown};
@@ -26,29 +25,12 @@ pub(crate) fn run(file: &str, overrides: &Overrides, json: bool, shown: &Shown) 
     if json {
         return Ok(report::runs_json(std::slice::from_ref(&trace)) + "\n");
     }
-    let mut out = head(&scenario) + &grid::run_block(&trace, shown.at, shown.steps);
+    let mut out = commands::head(&scenario) + &grid::run_block(&trace, shown.at, shown.steps);
     if shown.messages {
         out.push('\n');
         out.push_str(&crate::messages::text(&scenario, &trace));
     }
     Ok(out)
-}
-
-/// "Kafka 3.3 (the 2.8.1–3.6 line): runs as diverging-epoch (what changed)", and what its settings change.
-pub(crate) fn head(scenario: &Scenario) -> String {
-    let Some(v) = scenario.config.kafka_version else { return String::new() };
-    let r = v.line();
-    let line = if r.label() == v.id() { String::new() } else { format!(" (the {} line)", r.label()) };
-    let protocol = scenario.config.protocol(v.variant());
-    let held = if protocol.generation() == r.variant() {
-        String::new()
-    } else {
-        format!("; its inter-broker protocol or message format holds it to {}", protocol.generation().id())
-    };
-    // The mode is named where Kafka had a choice of two (2.8 to 3.9) and where it is KRaft.
-    let mode = scenario.config.metadata_mode_in_force();
-    let mode = if v.has_kraft() { format!(" in {} mode", mode.title()) } else { String::new() };
-    format!("Kafka {}{mode}{line}: runs as {} ({}){held}\n", v.id(), r.variant().id(), r.changes())
 }
 
 pub(crate) fn bisect_file(file: &str, as_json: bool) -> Result<String, String> {

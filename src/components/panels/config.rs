@@ -6,7 +6,7 @@ use epochlab_core::{Flag, Variant};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::components::panels::releases::release_group;
+use crate::components::panels::releases::{release_group, setting, setting_options};
 use crate::components::{Dispatch, ModelProps};
 use crate::model::{Action, Model, MAX_VARIANTS};
 
@@ -23,26 +23,6 @@ fn policy_options(p: Policy) -> Html {
         <>
             <option value="always" selected={p == Policy::Always}>{ "always" }</option>
             <option value="manual" selected={p == Policy::Manual}>{ "manual" }</option>
-        </>
-    }
-}
-
-/// `on`, `off`, or anything else for "the release's default".
-pub(super) fn setting(value: &str) -> Option<bool> {
-    match value {
-        "on" => Some(true),
-        "off" => Some(false),
-        _ => None,
-    }
-}
-
-/// The three choices of a release setting, the default named with what it is.
-pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
-    html! {
-        <>
-            <option value="" selected={chosen.is_none()}>{ default }</option>
-            <option value="on" selected={chosen == Some(true)}>{ "on" }</option>
-            <option value="off" selected={chosen == Some(false)}>{ "off" }</option>
         </>
     }
 }

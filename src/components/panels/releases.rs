@@ -13,10 +13,29 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::panels::config::{setting, setting_options};
 use crate::components::{ModelProps, TracesRef};
 use crate::formats::export::xml_escape;
 use crate::model::{Action, Model};
+
+/// `on`, `off`, or anything else for "the release's default".
+pub(super) fn setting(value: &str) -> Option<bool> {
+    match value {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// The three choices of a release setting, the default named with what it is.
+pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
+    html! {
+        <>
+            <option value="" selected={chosen.is_none()}>{ default }</option>
+            <option value="on" selected={chosen == Some(true)}>{ "on" }</option>
+            <option value="off" selected={chosen == Some(false)}>{ "off" }</option>
+        </>
+    }
+}
 
 /// The release picker (every minor release, grouped by the line whose behaviour it ships), what the chosen
 /// release changed, its settings, and the bisect strip.

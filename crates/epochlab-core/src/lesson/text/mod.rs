@@ -14,6 +14,7 @@
 //! predict survivors broker=A before=8 variant=kip-279: Paint A's log: what survives?
 //! ```
 
+mod block;
 mod read;
 mod read_step;
 mod write;

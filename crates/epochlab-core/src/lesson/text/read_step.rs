@@ -3,7 +3,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::read::{events, fail, prose, Block};
+use super::block::{events, fail, prose, Block};
 use crate::scenario::text::TextError;
 
 /// The words of a step's head with their 1-based columns.
