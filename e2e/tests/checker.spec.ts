@@ -171,3 +171,20 @@ test('the panel fits a phone', async ({ page }, testInfo) => {
   expect(width).toBeLessThanOrEqual(0);
   await panel.screenshot({ path: testInfo.outputPath('checker-phone.png') });
 });
+
+test('under a release in KRaft mode the checker searches that release, and says so', async ({ page }) => {
+  const errors = watchErrors(page);
+  await open(page);
+  await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+  const kraft = ['name: KRaft 3.6', 'brokers: A B', 'kafka_version: 3.6', 'metadata_mode: kraft', '', 'elect A', ''];
+  await page.getByTestId('import-text').fill(kraft.join('\n'));
+  await page.getByTestId('import-paste').click();
+  await expect(page.getByTestId('notice')).toContainText('Imported "KRaft 3.6"');
+  await openChecker(page);
+  await page.getByTestId('checker-variant').selectOption('diverging-epoch');
+  await page.getByTestId('checker-depth').fill('6');
+  await page.getByTestId('checker-depth').dispatchEvent('change');
+  await page.getByTestId('checker-run').click();
+  await expect(result(page)).toContainText('Kafka 3.6 in KRaft mode (diverging-epoch): no failure', { timeout: 60_000 });
+  errors.check();
+});

@@ -36,11 +36,11 @@ fn found_or_not(c: &CheckConfig, r: &CheckResult, seconds: f64) -> (String, Opti
     let counts = format!("{} states, depth {}, {:.1} s", r.unique_states, r.depth_reached, seconds);
     if let Some((s, v)) = r.counterexample.as_ref().zip(r.violation.as_ref()) {
         let what = format!("{} ({}) at step {}", v.invariant.id(), v.invariant.name(), v.step);
-        let notice = format!("The shortest failure under {}: {what}.", c.variant.id());
+        let notice = format!("The shortest failure under {}: {what}.", c.searched());
         let text = format!(
             "Found the shortest failure under {}: {what}, in {} events ({counts}). It is on the timeline, the \
              cursor on the violating step; Undo brings your scenario back. {}",
-            c.variant.id(),
+            c.searched(),
             s.events.len(),
             v.message
         );
@@ -53,7 +53,7 @@ fn found_or_not(c: &CheckConfig, r: &CheckResult, seconds: f64) -> (String, Opti
         SearchEnd::StateLimit => format!("No failure in the first {counts}: {}.", r.end.words()),
         end => format!(
             "{}: {} within {bounds}, {} ({counts}; {rate}).",
-            c.variant.id(),
+            c.searched(),
             no_failure_words(&c.goal),
             end.words()
         ),

@@ -126,7 +126,7 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
     );
     let Some(scenario) = &r.counterexample else {
         let nothing = epochlab_core::checker::no_failure_words(&c.goal);
-        return format!("{}: {nothing} within {bounds} ({})\n{counts}\n", searched_name(c), r.end.words());
+        return format!("{}: {nothing} within {bounds} ({})\n{counts}\n", c.searched(), r.end.words());
     };
     let v = r.violation.as_ref().map_or(String::new(), |v| {
         format!("{} {} at step {}: {}", v.invariant.id(), v.invariant.name(), v.step, v.message)
@@ -134,19 +134,8 @@ fn to_text(c: &CheckConfig, r: &CheckResult, seconds: f64) -> String {
     let trace = epochlab_core::run_variant(scenario, c.variant);
     format!(
         "{}: counterexample in {} steps within {bounds}\n{v}\n{counts}\n\n{}",
-        searched_name(c),
+        c.searched(),
         scenario.events.len(),
         grid::run_block(&trace, None, true)
     )
-}
-
-/// `kafka-2.1`, or `Kafka 3.7 (diverging-epoch)` for a release.
-fn searched_name(c: &CheckConfig) -> String {
-    match c.config.kafka_version.filter(|r| r.variant() == c.variant) {
-        Some(r) if c.config.metadata_mode_in_force() == MetadataMode::KRaft => {
-            format!("Kafka {} in KRaft mode ({})", r.id(), c.variant.id())
-        }
-        Some(r) => format!("Kafka {} ({})", r.id(), c.variant.id()),
-        None => c.variant.id().to_string(),
-    }
 }

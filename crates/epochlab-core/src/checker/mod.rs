@@ -52,7 +52,7 @@ pub fn no_failure_words(goal: &[InvariantId]) -> String {
 pub struct CheckConfig {
     /// The protocol variant (with `config.flags`).
     pub variant: Variant,
-    /// Brokers, 1 to 5 (named A, B, …).
+    /// Brokers, 2 to 4 (named A, B, …; `bounds::BROKERS`).
     pub brokers: u8,
     /// Records a path may append, counting those truncated later.
     pub records: u8,
@@ -68,6 +68,21 @@ pub struct CheckConfig {
     pub alphabet: Alphabet,
     /// The cluster settings the paths run under (its `variant` is ignored: `variant` above decides).
     pub config: Config,
+}
+
+impl CheckConfig {
+    /// What is searched, for a verdict: `kafka-2.1`, or `Kafka 3.6 in KRaft mode (diverging-epoch)` when the
+    /// settings name a release whose variant is searched (its rules then apply).
+    pub fn searched(&self) -> String {
+        let Some(release) = self.config.kafka_version.filter(|r| r.variant() == self.variant) else {
+            return self.variant.id().to_string();
+        };
+        let mode = match release.has_kraft() {
+            true => format!(" in {} mode", self.config.metadata_mode_in_force().title()),
+            false => String::new(),
+        };
+        format!("Kafka {}{mode} ({})", release.id(), self.variant.id())
+    }
 }
 
 impl Default for CheckConfig {
