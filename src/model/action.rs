@@ -61,32 +61,8 @@ pub enum Action {
     ToggleVariant(Variant),
     /// Show exactly these variants.
     SetVariants(Vec<Variant>),
-    /// Add a broker.
-    AddBroker,
-    /// Remove a broker (and its events).
-    RemoveBroker(String),
-    /// Rename a broker.
-    RenameBroker(String, String),
-    /// min.insync.replicas.
-    SetMinIsr(u8),
-    /// unclean.leader.election.enable (`None`: the release's default).
-    SetUnclean(Option<bool>),
-    /// KIP-966's Eligible Leader Replicas on a 4.x release (`None`: the release's default).
-    SetElr(Option<bool>),
-    /// ZooKeeper or KRaft on a release that offers both (`None`: the release's own, model §13).
-    SetMetadataMode(Option<MetadataMode>),
-    /// inter.broker.protocol.version (`None`: the release's own).
-    SetInterBrokerProtocol(Option<ProtocolVersion>),
-    /// log.message.format.version (`None`: the release's own).
-    SetMessageFormat(Option<ProtocolVersion>),
-    /// HW checkpoint policy.
-    SetHwCheckpoint(Policy),
-    /// Flush policy.
-    SetFlush(Policy),
-    /// Turn a flag on or off.
-    ToggleFlag(Flag),
-    /// Run as a Kafka release (its variant and flags), or forget the release.
-    SetKafkaRelease(Option<KafkaVersion>),
+    /// A change of the cluster's settings (brokers, min ISR, the release and its settings, policies, flags).
+    Config(ConfigAction),
     /// Show a notice.
     Notify(Notice),
     /// Hide the notice.
@@ -137,6 +113,39 @@ pub enum Action {
     ShowPanel(super::panels::Panel, bool),
 }
 
+/// A change of the cluster's settings: one group, so that every place that must handle them (the reducer,
+/// what counts as an edit, what the lessons module forwards) names the group, and a new setting is a
+/// compiler error wherever it must be handled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigAction {
+    /// Add a broker.
+    AddBroker,
+    /// Remove a broker (and its events).
+    RemoveBroker(String),
+    /// Rename a broker.
+    RenameBroker(String, String),
+    /// min.insync.replicas.
+    SetMinIsr(u8),
+    /// unclean.leader.election.enable (`None`: the release's default).
+    SetUnclean(Option<bool>),
+    /// KIP-966's Eligible Leader Replicas on a 4.x release (`None`: the release's default).
+    SetElr(Option<bool>),
+    /// ZooKeeper or KRaft on a release that offers both (`None`: the release's own, model §13).
+    SetMetadataMode(Option<MetadataMode>),
+    /// inter.broker.protocol.version (`None`: the release's own).
+    SetInterBrokerProtocol(Option<ProtocolVersion>),
+    /// log.message.format.version (`None`: the release's own).
+    SetMessageFormat(Option<ProtocolVersion>),
+    /// HW checkpoint policy.
+    SetHwCheckpoint(Policy),
+    /// Flush policy.
+    SetFlush(Policy),
+    /// Turn a flag on or off.
+    ToggleFlag(Flag),
+    /// Run as a Kafka release (its variant and flags), or forget the release.
+    SetKafkaRelease(Option<KafkaVersion>),
+}
+
 impl Action {
     /// Whether the action changes the scenario (refused in a view-only embed). Choosing variants and moving
     /// the cursor are viewing, not editing.
@@ -149,19 +158,7 @@ impl Action {
                 | Action::Remove(_)
                 | Action::Edit(..)
                 | Action::ApplyText(_)
-                | Action::AddBroker
-                | Action::RemoveBroker(_)
-                | Action::RenameBroker(..)
-                | Action::SetMinIsr(_)
-                | Action::SetUnclean(_)
-                | Action::SetHwCheckpoint(_)
-                | Action::SetFlush(_)
-                | Action::ToggleFlag(_)
-                | Action::SetKafkaRelease(_)
-                | Action::SetElr(_)
-                | Action::SetMetadataMode(_)
-                | Action::SetInterBrokerProtocol(_)
-                | Action::SetMessageFormat(_)
+                | Action::Config(_)
                 | Action::StartPlacing(_)
                 | Action::CommitPlacing
                 | Action::TapPlace(_)

@@ -8,9 +8,34 @@ use epochlab_core::variant::KafkaVersion;
 use epochlab_core::variant::ProtocolVersion;
 use epochlab_core::{Flag, Variant};
 
-use super::{Model, MAX_VARIANTS};
+use super::{ConfigAction, Model, MAX_VARIANTS};
 
 impl Model {
+    /// A change of the cluster's settings: each one, named here (a new one is a compiler error).
+    pub(super) fn change_config(&mut self, change: ConfigAction) {
+        match change {
+            ConfigAction::AddBroker => self.add_broker(),
+            ConfigAction::RemoveBroker(name) => self.remove_broker(&name),
+            ConfigAction::RenameBroker(old, new) => self.rename_broker(&old, &new),
+            ConfigAction::SetMinIsr(n) => self.set_min_isr(n),
+            ConfigAction::SetUnclean(on) => self.configure(|c| c.unclean_leader_election = on),
+            ConfigAction::SetHwCheckpoint(p) => self.configure(|c| c.hw_checkpoint = p),
+            ConfigAction::SetFlush(p) => self.configure(|c| c.flush = p),
+            ConfigAction::ToggleFlag(f) => self.toggle_flag(f),
+            ConfigAction::SetKafkaRelease(r) => self.set_release(r),
+            ConfigAction::SetElr(on) => self.configure(|c| c.eligible_leader_replicas = on),
+            ConfigAction::SetMetadataMode(mode) => self.configure(|c| {
+                c.metadata_mode = mode;
+                c.drop_refused_knobs();
+            }),
+            ConfigAction::SetInterBrokerProtocol(v) => self.configure(|c| c.set_inter_broker_protocol(v)),
+            ConfigAction::SetMessageFormat(v) => self.configure(|c| {
+                c.log_message_format_version = v;
+                c.drop_refused_knobs();
+            }),
+        }
+    }
+
     /// Show these variants (1 to [`MAX_VARIANTS`]); the first is the scenario's configured variant.
     pub(super) fn set_variants(&mut self, mut variants: Vec<Variant>) {
         variants.dedup();
@@ -124,17 +149,19 @@ mod tests {
 
     #[test]
     fn brokers_and_config_edits_rerun() {
-        let m = Model::landing().after(Action::AddBroker);
+        let m = Model::landing().after(Action::Config(ConfigAction::AddBroker));
         assert_eq!(m.scenario.brokers, ["A", "B", "C"]);
         assert_eq!(m.traces[0].initial.replicas.len(), 3);
-        let m = m.after(Action::RenameBroker("C".into(), "carol".into()));
+        let m = m.after(Action::Config(ConfigAction::RenameBroker("C".into(), "carol".into())));
         assert_eq!(m.scenario.brokers[2], "carol");
-        let m = m.after(Action::RenameBroker("carol".into(), "A".into()));
+        let m = m.after(Action::Config(ConfigAction::RenameBroker("carol".into(), "A".into())));
         assert!(m.notice.as_ref().is_some_and(|n| n.error));
-        let m = m.after(Action::RemoveBroker("A".into()));
+        let m = m.after(Action::Config(ConfigAction::RemoveBroker("A".into())));
         assert_eq!(m.scenario.brokers, ["B", "carol"]);
         assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("Removed broker A")));
-        let m = m.after(Action::SetUnclean(Some(true))).after(Action::ToggleFlag(Flag::Kip320));
+        let m = m
+            .after(Action::Config(ConfigAction::SetUnclean(Some(true))))
+            .after(Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)));
         assert_eq!(m.scenario.config.unclean_leader_election, Some(true));
         assert_eq!(m.scenario.config.flags, [Flag::Kip320]);
     }
@@ -142,8 +169,8 @@ mod tests {
     #[test]
     fn a_release_sets_the_first_variant_and_a_variant_or_flag_of_its_own_forgets_it() {
         let m = Model::landing()
-            .after(Action::ToggleFlag(Flag::Kip320))
-            .after(Action::SetKafkaRelease(KafkaVersion::parse("1.1").ok()));
+            .after(Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)))
+            .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("1.1").ok())));
         assert_eq!(m.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         assert_eq!(m.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
         assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
@@ -155,37 +182,37 @@ mod tests {
             (None, vec![Flag::Kip320])
         );
         // A flag of one's own is no longer the release.
-        let flagged = m.after(Action::ToggleFlag(Flag::Kafka7415));
+        let flagged = m.after(Action::Config(ConfigAction::ToggleFlag(Flag::Kafka7415)));
         assert_eq!(flagged.scenario.config.kafka_version, None);
         // Nor is another first variant; hiding a variant beside it keeps it.
         let beside = m.after(Action::ToggleVariant(Variant::Kip279));
         assert_eq!(beside.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         let other = m.after(Action::SetVariants(vec![Variant::Kip279]));
         assert_eq!(other.scenario.config.kafka_version, None);
-        let cleared = m.after(Action::SetKafkaRelease(None));
+        let cleared = m.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
         assert_eq!((cleared.scenario.config.kafka_version, cleared.variants[0]), (None, Variant::Kip101));
     }
 
     #[test]
     fn a_releases_settings_are_kept_with_it_and_forgotten_with_it() {
         let m = Model::landing()
-            .after(Action::SetKafkaRelease(KafkaVersion::parse("4.0").ok()))
-            .after(Action::SetElr(Some(true)));
+            .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.0").ok())))
+            .after(Action::Config(ConfigAction::SetElr(Some(true))));
         assert_eq!(m.scenario.config.eligible_leader_replicas, Some(true));
         assert!(m.traces[0].rules.elr, "the release's column runs with ELR");
         // 3.9 has no ELR: the setting goes; an inter-broker protocol may be set there.
         let older = m
-            .after(Action::SetKafkaRelease(KafkaVersion::parse("3.9").ok()))
-            .after(Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()));
+            .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("3.9").ok())))
+            .after(Action::Config(ConfigAction::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok())));
         let c = &older.scenario.config;
         assert_eq!(
             (c.eligible_leader_replicas, c.inter_broker_protocol_version.map(ProtocolVersion::id)),
             (None, Some("2.7-IV0".into()))
         );
         // Back to 4.x, which has no inter-broker protocol setting: it goes too.
-        let newer = older.after(Action::SetKafkaRelease(KafkaVersion::parse("4.1").ok()));
+        let newer = older.after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.1").ok())));
         assert_eq!(newer.scenario.config.inter_broker_protocol_version, None);
-        let none = older.after(Action::SetKafkaRelease(None));
+        let none = older.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
         assert_eq!(none.scenario.config.inter_broker_protocol_version, None);
         assert!(epochlab_core::parse_scenario(&none.scenario.to_json()).is_ok(), "what is left is a valid file");
     }

@@ -232,6 +232,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::ConfigAction;
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::EventKind;
     use epochlab_core::Variant;
@@ -253,7 +254,10 @@ mod tests {
     #[test]
     fn an_edit_saves_and_writes_the_address() {
         assert_eq!(effects(&Model::landing(), flush_on_a()), [Effect::Save, Effect::WriteAddress]);
-        assert_eq!(effects(&Model::landing(), Action::AddBroker), [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(
+            effects(&Model::landing(), Action::Config(ConfigAction::AddBroker)),
+            [Effect::Save, Effect::WriteAddress]
+        );
     }
 
     #[test]

@@ -151,6 +151,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::ConfigAction;
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::{Event, EventKind, Policy};
     use epochlab_core::Flag;
@@ -168,14 +169,14 @@ mod tests {
             Action::Move { from: 7, to: 3, lane: Lane::Broker("B".into()) },
             Action::Remove(2),
             Action::Edit(7, Box::new(crash_b)),
-            Action::AddBroker,
-            Action::RemoveBroker("A".into()),
-            Action::RenameBroker("B".into(), "bee".into()),
-            Action::SetMinIsr(2),
-            Action::SetUnclean(Some(true)),
-            Action::SetHwCheckpoint(Policy::Manual),
-            Action::SetFlush(Policy::Manual),
-            Action::ToggleFlag(Flag::Kip320),
+            Action::Config(ConfigAction::AddBroker),
+            Action::Config(ConfigAction::RemoveBroker("A".into())),
+            Action::Config(ConfigAction::RenameBroker("B".into(), "bee".into())),
+            Action::Config(ConfigAction::SetMinIsr(2)),
+            Action::Config(ConfigAction::SetUnclean(Some(true))),
+            Action::Config(ConfigAction::SetHwCheckpoint(Policy::Manual)),
+            Action::Config(ConfigAction::SetFlush(Policy::Manual)),
+            Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)),
             Action::ToggleVariant(Variant::Kip101),
             Action::SetVariants(vec![Variant::Kip279]),
             Action::SetName("mine".into()),

@@ -8,6 +8,7 @@
 mod action;
 pub mod bridge;
 mod config;
+mod config_wire;
 mod cursor;
 pub mod drag;
 mod edits;
@@ -36,7 +37,7 @@ use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
 use crate::formats::library::Library;
 
-pub use self::action::Action;
+pub use self::action::{Action, ConfigAction};
 pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
@@ -334,25 +335,7 @@ impl Model {
             Action::SetSpeed(s) => self.speed = s.min(SPEEDS.len() - 1),
             Action::ToggleVariant(v) => self.toggle_variant(v),
             Action::SetVariants(vs) => self.show_variants(vs),
-            Action::AddBroker => self.add_broker(),
-            Action::RemoveBroker(name) => self.remove_broker(&name),
-            Action::RenameBroker(old, new) => self.rename_broker(&old, &new),
-            Action::SetMinIsr(n) => self.set_min_isr(n),
-            Action::SetUnclean(on) => self.configure(|c| c.unclean_leader_election = on),
-            Action::SetHwCheckpoint(p) => self.configure(|c| c.hw_checkpoint = p),
-            Action::SetFlush(p) => self.configure(|c| c.flush = p),
-            Action::ToggleFlag(f) => self.toggle_flag(f),
-            Action::SetKafkaRelease(r) => self.set_release(r),
-            Action::SetElr(on) => self.configure(|c| c.eligible_leader_replicas = on),
-            Action::SetMetadataMode(mode) => self.configure(|c| {
-                c.metadata_mode = mode;
-                c.drop_refused_knobs();
-            }),
-            Action::SetInterBrokerProtocol(v) => self.configure(|c| c.set_inter_broker_protocol(v)),
-            Action::SetMessageFormat(v) => self.configure(|c| {
-                c.log_message_format_version = v;
-                c.drop_refused_knobs();
-            }),
+            Action::Config(change) => self.change_config(change),
             Action::Notify(n) => self.notice = Some(n),
             Action::DismissNotice => self.notice = None,
             Action::StartPlacing(source) => self.start_placing(source),
@@ -396,7 +379,7 @@ mod tests {
     fn a_variant_held_only_by_a_refused_write_is_known_after_every_re_run() {
         let m = Model::new(presets::find("kip101-scenario-2").unwrap().scenario(), LANDING_VARIANTS.to_vec(), None);
         assert_eq!(*m.held, [None, None]);
-        let m = m.after(Action::SetMinIsr(2));
+        let m = m.after(Action::Config(ConfigAction::SetMinIsr(2)));
         let held = m.held[0].as_ref().expect("hw-truncation holds only because m3 was refused");
         assert_eq!((held.steps.as_slice(), held.min_insync_replicas), ([15].as_slice(), 2));
         assert_eq!(m.held[1], None, "kip-279 holds anyway");

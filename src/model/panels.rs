@@ -4,12 +4,11 @@
 //! draws into); the module draws an open panel's contents from its mirror of what the page shows, and sends
 //! back what the user did there as page actions ([`Forwarded`]), which the page handles as its own.
 
-use epochlab_core::scenario::{Event, Policy, Scenario};
-use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
-use epochlab_core::{Flag, Variant};
+use epochlab_core::scenario::{Event, Scenario};
+use epochlab_core::Variant;
 use serde_json::{json, Value};
 
-use super::{Action, PlaceSource};
+use super::{Action, ConfigAction, PlaceSource};
 use crate::formats::snapshot::{self, Snapshot};
 use crate::formats::wire::Fields;
 
@@ -93,8 +92,10 @@ pub enum Forwarded {
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
     /// A bounded-proof stamp to put on the address.
     AddProof(String),
-    /// A change in the configuration panel or My scenarios (one of the actions [`config_words`] words).
-    Config(Box<Action>),
+    /// A change of the cluster's settings in the configuration panel, typed on the wire.
+    Config(ConfigAction),
+    /// A change in My scenarios, or a variant shown or hidden (one of the actions [`saved_words`] words).
+    Saved(Box<Action>),
     /// The editor's new event for a step, and the scenario (without events) whose brokers it names.
     Edit { step: usize, event: Box<Event>, on: Box<Scenario> },
     /// The editor's Delete.
@@ -105,8 +106,8 @@ pub enum Forwarded {
     CloseEditor,
 }
 
-/// A configuration or My scenarios action in words: its name and up to two arguments.
-fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
+/// A My scenarios action, or a variant shown or hidden, in words: its name and up to two arguments.
+fn saved_words(action: &Action) -> Option<(&'static str, String, String)> {
     let one = |name, arg: &str| Some((name, arg.to_string(), String::new()));
     match action {
         Action::SetName(name) => one("name", name),
@@ -116,30 +117,12 @@ fn config_words(action: &Action) -> Option<(&'static str, String, String)> {
         Action::DuplicateSaved(id) => one("duplicate-saved", &id.to_string()),
         Action::DeleteSaved(id) => one("delete-saved", &id.to_string()),
         Action::ToggleVariant(v) => one("variant", v.id()),
-        Action::AddBroker => one("add-broker", ""),
-        Action::RemoveBroker(b) => one("remove-broker", b),
-        Action::RenameBroker(from, to) => Some(("rename-broker", from.clone(), to.clone())),
-        Action::SetMinIsr(n) => one("min-isr", &n.to_string()),
-        Action::SetUnclean(on) => one("unclean", on_off(*on)),
-        Action::SetElr(on) => one("elr", on_off(*on)),
-        Action::SetMetadataMode(mode) => one("metadata-mode", mode.map_or("", MetadataMode::id)),
-        Action::SetInterBrokerProtocol(v) => one("ibp", &v.map(ProtocolVersion::id).unwrap_or_default()),
-        Action::SetMessageFormat(v) => one("format", &v.map(ProtocolVersion::id).unwrap_or_default()),
-        Action::SetHwCheckpoint(p) => one("hw-checkpoint", p.as_str()),
-        Action::SetFlush(p) => one("flush", p.as_str()),
-        Action::ToggleFlag(f) => one("flag", f.id()),
-        Action::SetKafkaRelease(r) => one("release", &r.map(KafkaVersion::id).unwrap_or_default()),
         _ => None,
     }
 }
 
-/// The configuration action these words stand for.
-fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
-    let policy = || match arg {
-        "always" => Some(Policy::Always),
-        "manual" => Some(Policy::Manual),
-        _ => None,
-    };
+/// The My scenarios or variant action these words stand for.
+fn saved_action(name: &str, arg: &str, second: &str) -> Option<Action> {
     let id = || arg.parse::<u64>().ok();
     Some(match name {
         "name" => Action::SetName(arg.to_string()),
@@ -149,49 +132,8 @@ fn config_action(name: &str, arg: &str, second: &str) -> Option<Action> {
         "duplicate-saved" => Action::DuplicateSaved(id()?),
         "delete-saved" => Action::DeleteSaved(id()?),
         "variant" => Action::ToggleVariant(Variant::from_id(arg)?),
-        "add-broker" => Action::AddBroker,
-        "remove-broker" => Action::RemoveBroker(arg.to_string()),
-        "rename-broker" => Action::RenameBroker(arg.to_string(), second.to_string()),
-        "min-isr" => Action::SetMinIsr(arg.parse().ok()?),
-        "unclean" => Action::SetUnclean(from_on_off(arg)?),
-        "elr" => Action::SetElr(from_on_off(arg)?),
-        "metadata-mode" if arg.is_empty() => Action::SetMetadataMode(None),
-        "metadata-mode" => Action::SetMetadataMode(Some(MetadataMode::from_id(arg).ok()?)),
-        "ibp" => Action::SetInterBrokerProtocol(maybe_version(arg)?),
-        "format" => Action::SetMessageFormat(maybe_version(arg)?),
-        "hw-checkpoint" => Action::SetHwCheckpoint(policy()?),
-        "flush" => Action::SetFlush(policy()?),
-        "flag" => Action::ToggleFlag(Flag::from_id(arg)?),
-        "release" if arg.is_empty() => Action::SetKafkaRelease(None),
-        "release" => Action::SetKafkaRelease(Some(KafkaVersion::parse(arg).ok()?)),
         _ => return None,
     })
-}
-
-/// `on`, `off`, or empty for "the release's default".
-fn on_off(setting: Option<bool>) -> &'static str {
-    match setting {
-        Some(true) => "on",
-        Some(false) => "off",
-        None => "",
-    }
-}
-
-fn from_on_off(word: &str) -> Option<Option<bool>> {
-    match word {
-        "on" => Some(Some(true)),
-        "off" => Some(Some(false)),
-        "" => Some(None),
-        _ => None,
-    }
-}
-
-/// A version, or empty for "the release's own".
-fn maybe_version(word: &str) -> Option<Option<ProtocolVersion>> {
-    match word {
-        "" => Some(None),
-        v => ProtocolVersion::parse(v).ok().map(Some),
-    }
 }
 
 /// Text that can stand after `proof=` in the address as it is: a stamp's characters, and short (the
@@ -214,7 +156,8 @@ impl Forwarded {
             Action::Remove(step) => Forwarded::Remove(*step),
             Action::StartPlacing(PlaceSource::Existing(step)) => Forwarded::MoveWithKeys(*step),
             Action::Select(None) => Forwarded::CloseEditor,
-            other if config_words(other).is_some() => Forwarded::Config(Box::new(other.clone())),
+            Action::Config(change) => Forwarded::Config(change.clone()),
+            other if saved_words(other).is_some() => Forwarded::Saved(Box::new(other.clone())),
             _ => return None,
         })
     }
@@ -231,7 +174,8 @@ impl Forwarded {
             Forwarded::Import(s) => Action::Import(s),
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
             Forwarded::AddProof(stamp) => Action::AddProof(stamp),
-            Forwarded::Config(action) => *action,
+            Forwarded::Config(change) => Action::Config(change),
+            Forwarded::Saved(action) => *action,
             Forwarded::Edit { step, event, .. } => Action::Edit(step, event),
             Forwarded::Remove(step) => Action::Remove(step),
             Forwarded::MoveWithKeys(step) => Action::StartPlacing(PlaceSource::Existing(step)),
@@ -248,11 +192,12 @@ impl Forwarded {
                 json!({ "do": "found", "scenario": scenario, "cursor": cursor, "what": what })
             }
             Forwarded::AddProof(stamp) => json!({ "do": "proof", "stamp": stamp }),
-            Forwarded::Config(a) => {
-                // Only configuration actions are forwarded as such (`Forwarded::of`); any other reads as an
-                // unknown setting at the other end, never as a default.
-                let (name, arg, second) = config_words(a).unwrap_or_default();
-                json!({ "do": "config", "name": name, "arg": arg, "second": second })
+            Forwarded::Config(change) => json!({ "do": "config", "change": change.to_value() }),
+            Forwarded::Saved(a) => {
+                // Only My scenarios and variant actions are forwarded as such (`Forwarded::of`); any other reads
+                // as an unknown action at the other end, never as a default.
+                let (name, arg, second) = saved_words(a).unwrap_or_default();
+                json!({ "do": "saved", "name": name, "arg": arg, "second": second })
             }
             // The event travels in a scenario of the brokers and settings it is read against.
             Forwarded::Edit { step, event, on } => {
@@ -283,9 +228,10 @@ impl Forwarded {
                 }
                 Forwarded::AddProof(stamp.to_string())
             }
-            "config" => {
-                let action = config_action(f.text("name")?, f.text("arg")?, f.text("second")?);
-                Forwarded::Config(Box::new(action.ok_or("an unknown setting")?))
+            "config" => Forwarded::Config(ConfigAction::from_value(f.get("change")?)?),
+            "saved" => {
+                let action = saved_action(f.text("name")?, f.text("arg")?, f.text("second")?);
+                Forwarded::Saved(Box::new(action.ok_or("an unknown My scenarios action")?))
             }
             "edit" => {
                 let mut on = f.scenario("scenario")?;
@@ -307,6 +253,9 @@ impl Forwarded {
 mod tests {
     use super::*;
     use crate::model::Model;
+    use epochlab_core::scenario::Policy;
+    use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
+    use epochlab_core::Flag;
 
     #[test]
     fn every_forwarded_action_round_trips_to_the_action_it_stands_for() {
@@ -322,25 +271,25 @@ mod tests {
                 what: "found \"it\"".into(),
             },
             Action::ToggleVariant(Variant::Kip101),
-            Action::AddBroker,
-            Action::RemoveBroker("C".into()),
-            Action::RenameBroker("A".into(), "Ann \"1\"".into()),
-            Action::SetMinIsr(2),
-            Action::SetUnclean(Some(true)),
-            Action::SetUnclean(Some(false)),
-            Action::SetUnclean(None),
-            Action::SetElr(Some(true)),
-            Action::SetElr(None),
-            Action::SetMetadataMode(Some(MetadataMode::KRaft)),
-            Action::SetMetadataMode(None),
-            Action::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok()),
-            Action::SetInterBrokerProtocol(None),
-            Action::SetMessageFormat(ProtocolVersion::parse("0.10.2").ok()),
-            Action::SetHwCheckpoint(Policy::Manual),
-            Action::SetFlush(Policy::Always),
-            Action::ToggleFlag(Flag::ALL[0]),
-            Action::SetKafkaRelease(None),
-            Action::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok()),
+            Action::Config(ConfigAction::AddBroker),
+            Action::Config(ConfigAction::RemoveBroker("C".into())),
+            Action::Config(ConfigAction::RenameBroker("A".into(), "Ann \"1\"".into())),
+            Action::Config(ConfigAction::SetMinIsr(2)),
+            Action::Config(ConfigAction::SetUnclean(Some(true))),
+            Action::Config(ConfigAction::SetUnclean(Some(false))),
+            Action::Config(ConfigAction::SetUnclean(None)),
+            Action::Config(ConfigAction::SetElr(Some(true))),
+            Action::Config(ConfigAction::SetElr(None)),
+            Action::Config(ConfigAction::SetMetadataMode(Some(MetadataMode::KRaft))),
+            Action::Config(ConfigAction::SetMetadataMode(None)),
+            Action::Config(ConfigAction::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok())),
+            Action::Config(ConfigAction::SetInterBrokerProtocol(None)),
+            Action::Config(ConfigAction::SetMessageFormat(ProtocolVersion::parse("0.10.2").ok())),
+            Action::Config(ConfigAction::SetHwCheckpoint(Policy::Manual)),
+            Action::Config(ConfigAction::SetFlush(Policy::Always)),
+            Action::Config(ConfigAction::ToggleFlag(Flag::ALL[0])),
+            Action::Config(ConfigAction::SetKafkaRelease(None)),
+            Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok())),
             Action::AddProof("1~kafka-2.1~default~2~2~3~9~I1.I2~1234~exhausted~0000abcd".into()),
             Action::Remove(4),
             Action::StartPlacing(PlaceSource::Existing(2)),

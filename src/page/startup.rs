@@ -119,6 +119,7 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::ConfigAction;
     use epochlab_core::share::{self, Content};
     use epochlab_core::Variant;
 
@@ -133,7 +134,7 @@ mod tests {
     #[test]
     fn a_link_round_trips_the_whole_state() {
         let m = Model::landing()
-            .after(Action::AddBroker)
+            .after(Action::Config(ConfigAction::AddBroker))
             .after(Action::ToggleVariant(Variant::Kip101))
             .after(Action::SetCursor(Some(4)));
         let s = startup(&link_to(&m, None), None, None);
@@ -164,7 +165,7 @@ mod tests {
 
     #[test]
     fn a_bad_link_opens_the_landing_scenario_with_a_notice_and_saves_nothing() {
-        let saved = stored(&Model::landing().after(Action::AddBroker));
+        let saved = stored(&Model::landing().after(Action::Config(ConfigAction::AddBroker)));
         for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
             let s = startup(bad, saved.clone(), None);
             assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
@@ -179,7 +180,7 @@ mod tests {
 
     #[test]
     fn a_compressed_link_opens_with_what_the_browser_unpacked() {
-        let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(3)));
+        let m = Model::landing().after(Action::Config(ConfigAction::AddBroker)).after(Action::SetCursor(Some(3)));
         let state = m.snapshot();
         // `share::encode` compresses with miniz, as the browser's CompressionStream would.
         let hash = format!("#s={}", share::encode(&state));
@@ -200,7 +201,7 @@ mod tests {
 
     #[test]
     fn without_a_link_the_stored_scenario_opens_with_its_variants_and_cursor() {
-        let m = Model::landing().after(Action::AddBroker).after(Action::SetCursor(Some(3)));
+        let m = Model::landing().after(Action::Config(ConfigAction::AddBroker)).after(Action::SetCursor(Some(3)));
         let s = startup("", stored(&m), None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);
@@ -227,7 +228,7 @@ mod tests {
     fn my_scenarios_opens_keeps_unreadable_entries_aside_and_sets_an_unreadable_list_aside() {
         assert_eq!(stored_library(None), StoredLibrary::Read(Library::default(), None));
         let mut library = Library::default();
-        library.keep(None, Model::landing().after(Action::AddBroker).snapshot(), 1);
+        library.keep(None, Model::landing().after(Action::Config(ConfigAction::AddBroker)).snapshot(), 1);
         let text = library.to_json();
         assert_eq!(stored_library(Some(&text)), StoredLibrary::Read(library.clone(), None));
         let with_junk = format!("{}, 42]", text.trim_end_matches(']'));
@@ -240,7 +241,7 @@ mod tests {
 
     #[test]
     fn a_link_over_the_users_stored_scenario_keeps_it_in_my_scenarios_once() {
-        let mine = Model::landing().after(Action::AddBroker);
+        let mine = Model::landing().after(Action::Config(ConfigAction::AddBroker));
         let mut s = startup(&link_to(&Model::landing(), None), stored(&mine), None);
         assert!(keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 5.0));
         assert_eq!(s.model.library.entries[0].snapshot.scenario, *mine.scenario);

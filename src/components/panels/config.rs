@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::components::panels::releases::{release_group, setting, setting_options};
 use crate::components::{Dispatch, ModelProps};
-use crate::model::{Action, Model, MAX_VARIANTS};
+use crate::model::{Action, ConfigAction, Model, MAX_VARIANTS};
 
 fn policy(v: &str) -> Policy {
     if v == "manual" {
@@ -62,9 +62,9 @@ fn variants_group(m: &Model, d: &Dispatch) -> Html {
 fn brokers_group(m: &Model, d: &Dispatch) -> Html {
     let brokers = m.scenario.brokers.iter().map(|b| {
         let old = b.clone();
-        let onchange = d.reform(move |e: Event| Action::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value()));
+        let onchange = d.reform(move |e: Event| Action::Config(ConfigAction::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value())));
         let name = b.clone();
-        let remove = d.reform(move |_| Action::RemoveBroker(name.clone()));
+        let remove = d.reform(move |_| Action::Config(ConfigAction::RemoveBroker(name.clone())));
         html! {
             <li class="config__broker">
                 <input type="text" value={b.clone()} maxlength="16" aria-label={format!("Rename broker {b}")} {onchange}
@@ -78,7 +78,7 @@ fn brokers_group(m: &Model, d: &Dispatch) -> Html {
         <fieldset class="config__group">
             <legend>{ format!("Brokers (1 to {MAX_BROKERS}, in assignment order)") }</legend>
             <ul class="config__brokers">{ for brokers }</ul>
-            <button type="button" onclick={d.reform(|_| Action::AddBroker)} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
+            <button type="button" onclick={d.reform(|_| Action::Config(ConfigAction::AddBroker))} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
                 data-testid="broker-add">{ "Add broker" }</button>
         </fieldset>
     }
@@ -87,14 +87,19 @@ fn brokers_group(m: &Model, d: &Dispatch) -> Html {
 fn cluster_group(m: &Model, d: &Dispatch) -> Html {
     let c = &m.scenario.config;
     let on_min = d.reform(|e: Event| {
-        Action::SetMinIsr(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
+        Action::Config(ConfigAction::SetMinIsr(
+            e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1),
+        ))
     });
-    let on_unclean =
-        d.reform(|e: Event| Action::SetUnclean(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())));
-    let on_ckpt =
-        d.reform(|e: Event| Action::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
-    let on_flush =
-        d.reform(|e: Event| Action::SetFlush(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let on_unclean = d.reform(|e: Event| {
+        Action::Config(ConfigAction::SetUnclean(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())))
+    });
+    let on_ckpt = d.reform(|e: Event| {
+        Action::Config(ConfigAction::SetHwCheckpoint(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())))
+    });
+    let on_flush = d.reform(|e: Event| {
+        Action::Config(ConfigAction::SetFlush(policy(&e.target_unchecked_into::<HtmlSelectElement>().value())))
+    });
     html! {
         <fieldset class="config__group">
             <legend>{ "Cluster" }</legend>
@@ -123,7 +128,7 @@ fn flags_group(c: &Config, d: &Dispatch) -> Html {
         let f = *f;
         let implied = c.variant.implied_flags().contains(&f);
         let on = c.flags.contains(&f);
-        let onchange = d.reform(move |_| Action::ToggleFlag(f));
+        let onchange = d.reform(move |_| Action::Config(ConfigAction::ToggleFlag(f)));
         html! {
             <label class="config__check" title={f.summary()}>
                 <input type="checkbox" checked={on || implied} disabled={implied} {onchange} data-testid={format!("flag-{}", f.id())} />

@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::browser::web;
 use crate::components::{ModelProps, TracesRef};
 use crate::formats::export::xml_escape;
-use crate::model::{Action, Model};
+use crate::model::{Action, ConfigAction, Model};
 
 /// `on`, `off`, or anything else for "the release's default".
 pub(super) fn setting(value: &str) -> Option<bool> {
@@ -42,7 +42,9 @@ pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
 pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
     let chosen = m.scenario.config.kafka_version;
     let onchange = d.reform(|e: Event| {
-        Action::SetKafkaRelease(KafkaVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
+        Action::Config(ConfigAction::SetKafkaRelease(
+            KafkaVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
+        ))
     });
     let groups = KafkaRelease::ALL.iter().map(|line| {
         let options = KafkaVersion::all().filter(|v| v.line() == *line).map(|v| {
@@ -112,7 +114,9 @@ fn kraft_words(c: &Config, v: KafkaVersion) -> &'static str {
 fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
     let c = &m.scenario.config;
     let (elr_exists, elr_default) = v.line().elr();
-    let on_elr = d.reform(|e: Event| Action::SetElr(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())));
+    let on_elr = d.reform(|e: Event| {
+        Action::Config(ConfigAction::SetElr(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())))
+    });
     let elr = elr_exists.then(|| {
         let default = format!("default: {} (Kafka {})", if elr_default { "on" } else { "off" }, v.id());
         html! {
@@ -122,12 +126,14 @@ fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
         }
     });
     let on_ibp = d.reform(|e: Event| {
-        Action::SetInterBrokerProtocol(
+        Action::Config(ConfigAction::SetInterBrokerProtocol(
             ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
-        )
+        ))
     });
     let on_format = d.reform(|e: Event| {
-        Action::SetMessageFormat(ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
+        Action::Config(ConfigAction::SetMessageFormat(
+            ProtocolVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
+        ))
     });
     if v.line() >= KafkaRelease::V4_0 {
         return html! { <>{ mode_setting(c, d, v) }{ elr.unwrap_or_default() }</> };
@@ -157,7 +163,9 @@ fn mode_setting(c: &Config, d: &Callback<Action>, v: KafkaVersion) -> Html {
         return html! { <p class="config__about" data-testid="config-metadata-mode-fixed">{ format!("Metadata: {only}.") }</p> };
     }
     let onchange = d.reform(|e: Event| {
-        Action::SetMetadataMode(MetadataMode::from_id(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok())
+        Action::Config(ConfigAction::SetMetadataMode(
+            MetadataMode::from_id(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
+        ))
     });
     let kraft = if MetadataMode::KRaft.early_access(v) { "KRaft (early access before 3.3)" } else { "KRaft" };
     html! {
@@ -241,7 +249,7 @@ pub fn bisect_strip(props: &ModelProps) -> Html {
     let dispatch = props.dispatch.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
         if let Some(line) = web::closest_attribute(&e, "data-release").and_then(|id| KafkaRelease::from_id(&id)) {
-            dispatch.emit(Action::SetKafkaRelease(Some(KafkaVersion::of_line(line))));
+            dispatch.emit(Action::Config(ConfigAction::SetKafkaRelease(Some(KafkaVersion::of_line(line)))));
         }
     });
     html! {
