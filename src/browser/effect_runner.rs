@@ -13,7 +13,7 @@ use wasm_bindgen_futures::spawn_local;
 use crate::browser::Dispatch;
 use crate::browser::{storage, web};
 use crate::formats::link::{self, EmbedMode};
-use crate::model::{Action, Effect, Focus, Model, Notice, Saving};
+use crate::model::{Action, Effect, Focus, Model, ModuleAction, Notice, Saving};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
@@ -71,7 +71,7 @@ impl Teller {
         let dispatch = self.dispatch.clone();
         Rc::new(move |why: String| {
             if let Some(dispatch) = dispatch.borrow().clone() {
-                spawn_local(async move { dispatch.emit(Action::LessonsFailed(why)) });
+                spawn_local(async move { dispatch.emit(Action::Module(ModuleAction::LessonsFailed(why))) });
             }
         })
     }

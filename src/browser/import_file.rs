@@ -7,7 +7,7 @@ use wasm_bindgen_futures::spawn_local;
 
 use crate::browser::web;
 use crate::formats::import::{import_png, import_text, too_large};
-use crate::model::{Action, FileContent, Notice};
+use crate::model::{Action, FileContent, ModuleAction, Notice};
 
 use crate::browser::Dispatch;
 
@@ -42,7 +42,7 @@ pub fn import_action(shown: &[Variant], source: &str, content: &FileContent) -> 
 }
 
 /// Read a picked or dropped file, a PNG by its bytes (an exported picture carries its scenario), anything
-/// else as text, and hand it to the lessons' module to import (`Action::ImportFile`).
+/// else as text, and hand it to the lessons' module to import (`Action::Module(ModuleAction::ImportFile)`).
 pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File) {
     spawn_local(async move {
         let png = file.type_() == "image/png" || file.name().to_ascii_lowercase().ends_with(".png");
@@ -53,7 +53,7 @@ pub fn import_file(dispatch: Dispatch, shown: Vec<Variant>, file: web_sys::File)
             web::read_file(&file).await.map(FileContent::Text)
         };
         match read {
-            Ok(content) => dispatch.emit(Action::ImportFile { source, content, shown }),
+            Ok(content) => dispatch.emit(Action::Module(ModuleAction::ImportFile { source, content, shown })),
             Err(e) => error(&dispatch, format!("Could not import: {e}. Your scenario is unchanged.")),
         }
     });

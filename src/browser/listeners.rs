@@ -16,7 +16,7 @@ use crate::browser::import_file::import_file;
 use crate::browser::Dispatch;
 use crate::formats::embed;
 use crate::model::LatestModel;
-use crate::model::{Action, Model, Notice, SPEEDS};
+use crate::model::{Action, Model, ModuleAction, Notice, SPEEDS};
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
 /// fires) starts the page afresh from that link.
@@ -333,7 +333,7 @@ pub fn use_lesson_messages(dispatch: Dispatch) {
             match crate::model::bridge::ToPage::from_json(&detail) {
                 // What the user did in a panel the module draws is the page's own action.
                 Ok(crate::model::bridge::ToPage::Do(forwarded)) => dispatch.emit(forwarded.into_action()),
-                Ok(message) => dispatch.emit(Action::FromLessons(Box::new(message))),
+                Ok(message) => dispatch.emit(Action::Module(ModuleAction::FromLessons(Box::new(message)))),
                 Err(why) => gloo::console::warn!(format!("Epochlab ignored a lesson message: {why}")),
             }
         });

@@ -7,7 +7,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use super::ModelProps;
-use crate::model::{Action, Model};
+use crate::model::{Action, Model, ModuleAction};
 
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
@@ -93,7 +93,7 @@ pub fn header(props: &ModelProps) -> Html {
                     </select>
                 </label>
                 <button type="button" class="header__learn" aria-controls="lesson-root" title="Guided lessons: predict, then watch"
-                    onclick={props.dispatch.reform(|_| Action::OpenLearn)} data-testid="learn-toggle">{ "Learn" }</button>
+                    onclick={props.dispatch.reform(|_| Action::Module(ModuleAction::OpenLearn))} data-testid="learn-toggle">{ "Learn" }</button>
                 <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
                 { undo_buttons(m, &props.dispatch) }
             </div>

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use super::Dispatch;
 use crate::model::panels::Panel;
-use crate::model::Action;
+use crate::model::{Action, ModuleAction};
 
 /// Props.
 #[derive(Properties, PartialEq)]
@@ -44,7 +44,7 @@ pub fn lazy_root(panel: Panel, shown: bool, failed: Option<&Rc<str>>, dispatch: 
 
 /// Why the lessons' module (the lessons and these panels) could not be loaded, and a button to try again.
 pub fn load_failed(why: &str, dispatch: &Dispatch) -> Html {
-    let onclick = dispatch.reform(|_| Action::RetryLessons);
+    let onclick = dispatch.reform(|_| Action::Module(ModuleAction::RetryLessons));
     html! {
         <p class="lazy__wait lazy__failed" role="alert" data-testid="lessons-failed">
             { format!("The lessons and panels could not be loaded ({why}). ") }
@@ -57,9 +57,9 @@ pub fn load_failed(why: &str, dispatch: &Dispatch) -> Html {
 #[function_component(LazyPanel)]
 pub fn lazy_panel(props: &LazyPanelProps) -> Html {
     let panel = props.panel;
-    let ontoggle = props
-        .dispatch
-        .reform(move |e: Event| Action::ShowPanel(panel, e.target_unchecked_into::<HtmlDetailsElement>().open()));
+    let ontoggle = props.dispatch.reform(move |e: Event| {
+        Action::Module(ModuleAction::ShowPanel(panel, e.target_unchecked_into::<HtmlDetailsElement>().open()))
+    });
     html! {
         <details class="workspace__config" data-testid={props.testid} open={props.open} {ontoggle}>
             <summary>{ props.summary }</summary>

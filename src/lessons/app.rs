@@ -30,7 +30,7 @@ use crate::model::learn::{
     mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson,
 };
 use crate::model::panels::{Forwarded, Panels};
-use crate::model::{Action, Effect, LearnAction, Model, Notice, Saving};
+use crate::model::{Action, Effect, LearnAction, Model, ModuleAction, Notice, Saving};
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
 const LESSONS: &str = "lessons/";
@@ -181,7 +181,7 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
         Action::Notify(notice) => send(&ToPage::Notice(notice)),
         // Picked in the share panel: this module has the readers. Carried out at once: emitting the result
         // on `dispatch` would re-enter the callback this handler runs in.
-        Action::ImportFile { source, content, shown } => {
+        Action::Module(ModuleAction::ImportFile { source, content, shown }) => {
             let read = crate::browser::import_file::import_action(&shown, &source, &content);
             return handle(h, read, dispatch);
         }

@@ -20,8 +20,6 @@ pub enum Action {
     Replace(Box<Scenario>),
     /// Open an imported snapshot.
     Import(Box<Snapshot>),
-    /// Import a file: read by the lessons' module, which has the readers.
-    ImportFile { source: String, content: super::FileContent, shown: Vec<Variant> },
     /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
     /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
     LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
@@ -99,18 +97,28 @@ pub enum Action {
     TapPlace(PlaceSource),
     /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
     PlaceAt { lane: usize, gap: usize },
+    /// The page's side of its link to the lessons' module.
+    Module(ModuleAction),
     /// Something about lessons (in the lessons' module).
     Learn(super::LearnAction),
+}
+
+/// The page's side of its link to the lessons' module: loading it, what it says, the panels it draws, the files
+/// it reads. One group, handled in one exhaustive match (`Model::apply_to_lesson_link`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ModuleAction {
     /// The Learn button.
     OpenLearn,
     /// A message from the lessons' module.
     FromLessons(Box<crate::model::bridge::ToPage>),
+    /// A panel the lessons' module draws was opened or closed.
+    ShowPanel(super::panels::Panel, bool),
     /// The lessons' module could not be loaded, and why.
     LessonsFailed(String),
     /// Load the lessons' module again after it failed.
     RetryLessons,
-    /// A panel the lessons' module draws was opened or closed.
-    ShowPanel(super::panels::Panel, bool),
+    /// Import a file: read by the lessons' module, which has the readers.
+    ImportFile { source: String, content: super::FileContent, shown: Vec<Variant> },
 }
 
 /// A change of the cluster's settings: one group, so that every place that must handle them (the reducer,

@@ -232,7 +232,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
-    use crate::model::ConfigAction;
+    use crate::model::{ConfigAction, ModuleAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::EventKind;
     use epochlab_core::Variant;
@@ -313,7 +313,9 @@ mod tests {
             variants: vec![Variant::HwTruncation],
             cursor: Some(3),
         };
-        let (m, told) = m.reduce(Action::FromLessons(Box::new(crate::model::bridge::ToPage::Show(Box::new(shown)))));
+        let (m, told) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(
+            crate::model::bridge::ToPage::Show(Box::new(shown)),
+        ))));
         let ready: Vec<_> =
             told.iter().filter_map(|e| if let Effect::Announce(a) = e { Some(a) } else { None }).collect();
         assert_eq!(ready.len(), 1);

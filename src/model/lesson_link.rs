@@ -5,7 +5,7 @@
 use std::rc::Rc;
 
 use super::panels::{Panel, Panels};
-use super::{Action, Model};
+use super::{Model, ModuleAction};
 use crate::model::bridge::ToPage;
 
 /// The page's link to the lessons' module.
@@ -31,7 +31,7 @@ pub struct LessonLink {
     pub retries: u32,
 }
 
-/// A file to import (`Action::ImportFile`), read by the lessons' module, which has the readers (the text
+/// A file to import (`Action::Module(ModuleAction::ImportFile)`), read by the lessons' module, which has the readers (the text
 /// format's, a PNG's and an SVG's are not part of the page's first download); numbered so that importing
 /// the same file twice is two imports.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,17 +55,15 @@ impl Model {
         self.lesson_params.clone()
     }
 
-    /// An action on the link to the lessons' module (the rest are `Model::apply`'s).
-    pub(super) fn apply_to_lesson_link(&mut self, action: Action) {
+    /// An action on the link to the lessons' module.
+    pub(super) fn apply_to_lesson_link(&mut self, action: ModuleAction) {
         match action {
-            Action::OpenLearn => self.open_learn(),
-            Action::FromLessons(m) => self.take_from_lessons(*m),
-            Action::ShowPanel(panel, open) => self.show_panel(panel, open),
-            Action::LessonsFailed(why) => self.lessons_failed(why),
-            Action::RetryLessons => self.retry_lessons(),
-            Action::ImportFile { source, content, shown } => self.import_file_later(source, content, shown),
-            // Lessons are reduced in their own module (`Model::learn_reduce`), never here.
-            _ => {}
+            ModuleAction::OpenLearn => self.open_learn(),
+            ModuleAction::FromLessons(m) => self.take_from_lessons(*m),
+            ModuleAction::ShowPanel(panel, open) => self.show_panel(panel, open),
+            ModuleAction::LessonsFailed(why) => self.lessons_failed(why),
+            ModuleAction::RetryLessons => self.retry_lessons(),
+            ModuleAction::ImportFile { source, content, shown } => self.import_file_later(source, content, shown),
         }
     }
 
@@ -185,8 +183,8 @@ mod tests {
 
     #[test]
     fn a_cursor_move_is_told_to_the_lessons_as_a_cursor_not_the_whole_snapshot() {
-        let (m, _) = Model::landing().reduce(Action::OpenLearn);
-        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, _) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         let told = |effects: Vec<Effect>| -> Vec<ToLessons> {
             effects.into_iter().filter_map(|e| if let Effect::ToLessons(m) = e { Some(m) } else { None }).collect()
         };
@@ -206,28 +204,29 @@ mod tests {
         let removed_only =
             matches!(read, Ok(crate::model::bridge::ToLessons::Splice(s)) if s.inserted.events.is_empty());
         assert!(removed_only, "an edit of the events sends what changed: {told:?}");
-        let (m, _) = Model::landing().reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(99)))));
+        let (m, _) =
+            Model::landing().reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(99))))));
         assert_eq!(m.cursor, m.last_step(), "a lesson's cursor past the end stops at the last step");
     }
 
     #[test]
     fn a_cursor_the_lessons_moved_is_not_echoed_back_to_them() {
-        let (m, _) = Model::landing().reduce(Action::OpenLearn);
-        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(2)))));
+        let (m, _) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(2))))));
         assert_eq!(m.cursor, Some(2));
         assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Cursor(_)))), "{effects:?}");
         // A cursor past the end stops at the last step, and the module learns where it stopped.
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Cursor(Some(99)))));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(99))))));
         let clamped = m.cursor.map(|c| c as u32);
         assert!(clamped < Some(99) && effects.contains(&Effect::ToLessons(ToLessons::Cursor(clamped))), "{effects:?}");
     }
 
     #[test]
     fn the_lessons_load_once_then_the_learn_button_toggles_their_list() {
-        let (m, effects) = Model::landing().reduce(Action::OpenLearn);
+        let (m, effects) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
         assert_eq!(effects, [Effect::LoadLessons]);
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         let sent: Vec<&ToLessons> =
             effects.iter().filter_map(|e| if let Effect::ToLessons(m) = e { Some(m) } else { None }).collect();
         assert!(sent.len() == 5, "{effects:?}");
@@ -235,23 +234,25 @@ mod tests {
         assert_eq!(sent[2], &ToLessons::Panels(Panels::default()), "and which panels are open");
         assert_eq!(sent[3], &ToLessons::Select(None), "and which event is selected");
         assert!(matches!(sent[4], ToLessons::Library(l) if l.entries.is_empty()), "and what My scenarios lists");
-        let (_, effects) = m.reduce(Action::OpenLearn);
+        let (_, effects) = m.reduce(Action::Module(ModuleAction::OpenLearn));
         assert_eq!(effects, [Effect::ToLessons(ToLessons::Toggle)]);
     }
 
     #[test]
     fn a_text_file_waits_for_the_module_then_is_sent_once() {
-        let import = || Action::ImportFile {
-            source: "a.txt".into(),
-            content: FileContent::Text("elect A".into()),
-            shown: vec![],
+        let import = || {
+            Action::Module(ModuleAction::ImportFile {
+                source: "a.txt".into(),
+                content: FileContent::Text("elect A".into()),
+                shown: vec![],
+            })
         };
         let sent = |effects: &[Effect]| {
             effects.iter().filter(|e| matches!(e, Effect::ToLessons(ToLessons::ReadFile(_)))).count()
         };
         let (m, effects) = Model::landing().reduce(import());
         assert_eq!(effects, [Effect::LoadLessons]);
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         assert_eq!(sent(&effects), 1, "{effects:?}");
         let (m, effects) = m.reduce(Action::Undo);
         assert_eq!(sent(&effects), 0, "not again");
@@ -264,7 +265,7 @@ mod tests {
         let (m, effects) = Model::landing().reduce(Action::Select(Some(3)));
         assert_eq!(effects, [Effect::LoadLessons], "the editor is the module's");
         assert!(m.lessons.panels.is_open(Panel::Editor));
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(Some(3)))), "{effects:?}");
         let (m, effects) = m.reduce(Action::Select(None));
         assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(None))), "{effects:?}");
@@ -277,28 +278,28 @@ mod tests {
 
     #[test]
     fn opening_a_panel_loads_the_module_once_and_tells_it_which_are_open() {
-        let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Messages, true));
+        let (m, effects) = Model::landing().reduce(Action::Module(ModuleAction::ShowPanel(Panel::Messages, true)));
         assert_eq!(effects, [Effect::LoadLessons], "nothing is sent before the module is ready");
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         assert!(
             effects.contains(&Effect::ToLessons(ToLessons::Panels(Panels::default().with(Panel::Messages, true)))),
             "{effects:?}"
         );
         assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Toggle))), "no Learn list");
-        let (m, effects) = m.reduce(Action::ShowPanel(Panel::Text, true));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::ShowPanel(Panel::Text, true)));
         assert_eq!(
             effects,
             [Effect::ToLessons(ToLessons::Panels(
                 Panels::default().with(Panel::Messages, true).with(Panel::Text, true)
             ))]
         );
-        let (_, effects) = m.reduce(Action::ShowPanel(Panel::Messages, false));
+        let (_, effects) = m.reduce(Action::Module(ModuleAction::ShowPanel(Panel::Messages, false)));
         assert_eq!(effects, [Effect::ToLessons(ToLessons::Panels(Panels::default().with(Panel::Text, true)))]);
     }
 
     #[test]
     fn a_lesson_shows_its_scenario_undoably_and_is_told_of_every_change() {
-        let m = Model::landing().after(Action::OpenLearn);
+        let m = Model::landing().after(Action::Module(ModuleAction::OpenLearn));
         let mut shown = Model::new(
             presets::find("kip101-scenario-2").unwrap().scenario(),
             vec![epochlab_core::Variant::Kip101],
@@ -306,10 +307,13 @@ mod tests {
         )
         .snapshot();
         shown.cursor = Some(3);
-        let (m, effects) = m.reduce(Action::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone())))));
+        let (m, effects) =
+            m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone()))))));
         assert_eq!((m.snapshot(), m.history.can_undo()), (shown, true));
         assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Shown(_)))));
-        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Params(Some("lesson=x&step=4".into())))));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Params(Some(
+            "lesson=x&step=4".into(),
+        ))))));
         assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
         assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
         let undone = m.after(Action::Undo);
@@ -318,15 +322,15 @@ mod tests {
 
     #[test]
     fn a_module_that_fails_to_load_is_said_and_loaded_again_on_retry() {
-        let (m, effects) = Model::landing().reduce(Action::ShowPanel(Panel::Config, true));
+        let (m, effects) = Model::landing().reduce(Action::Module(ModuleAction::ShowPanel(Panel::Config, true)));
         assert!(effects.contains(&Effect::LoadLessons));
-        let (m, _) = m.reduce(Action::LessonsFailed("its script answered 404".into()));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::LessonsFailed("its script answered 404".into())));
         assert_eq!(m.lessons.failed.as_deref(), Some("its script answered 404"));
-        let (m, effects) = m.reduce(Action::RetryLessons);
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::RetryLessons));
         assert_eq!((m.lessons.failed.clone(), m.lessons.retries), (None, 1));
         assert!(effects.contains(&Effect::LoadLessons), "a retry loads the module anew");
-        let (m, _) = m.reduce(Action::FromLessons(Box::new(ToPage::Ready)));
-        let (m, effects) = m.reduce(Action::LessonsFailed("late".into()));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
+        let (m, effects) = m.reduce(Action::Module(ModuleAction::LessonsFailed("late".into())));
         assert_eq!(m.lessons.failed, None, "a module that is ready has not failed");
         assert!(!effects.contains(&Effect::LoadLessons));
     }

@@ -37,7 +37,7 @@ use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
 use crate::formats::library::Library;
 
-pub use self::action::{Action, ConfigAction};
+pub use self::action::{Action, ConfigAction, ModuleAction};
 pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
@@ -268,9 +268,9 @@ impl Model {
         let synced = matches!(action, Action::SyncLibrary(_));
         let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
         let placed = spoken::placed_at(&action, self);
-        let from_lessons = matches!(action, Action::FromLessons(_));
+        let from_lessons = matches!(action, Action::Module(ModuleAction::FromLessons(_)));
         let asked_cursor = match &action {
-            Action::FromLessons(m) => match **m {
+            Action::Module(ModuleAction::FromLessons(m)) => match **m {
                 bridge::ToPage::Cursor(c) => Some(c),
                 _ => None,
             },
@@ -354,7 +354,9 @@ impl Model {
             Action::KeepOtherTab(snapshot) => self.keep_other_tab(*snapshot),
             Action::TapPlace(source) => self.tap_place(source),
             Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
-            lessons => self.apply_to_lesson_link(lessons),
+            Action::Module(link) => self.apply_to_lesson_link(link),
+            // Lessons are reduced in their own module (`Model::learn_reduce`), never on the page.
+            Action::Learn(_) => {}
         }
     }
 }

@@ -125,11 +125,12 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::bridge::ToPage;
+    use crate::model::ModuleAction;
 
     fn held(step: u32, asked_now: bool) -> Model {
-        Model::landing()
-            .after(Action::SetCursor(Some(3)))
-            .after(Action::FromLessons(Box::new(ToPage::Pending(Some(HeldBack::new(step, asked_now))))))
+        Model::landing().after(Action::SetCursor(Some(3))).after(Action::Module(ModuleAction::FromLessons(Box::new(
+            ToPage::Pending(Some(HeldBack::new(step, asked_now))),
+        ))))
     }
 
     fn asked(step: u32) -> Model {
@@ -157,7 +158,8 @@ mod tests {
         let edit = m.after(Action::Remove(0));
         assert_eq!(edit.scenario, m.scenario, "edits wait for the answer");
         assert_eq!(m.after(Action::Undo).scenario, m.scenario);
-        let answered = m.after(Action::FromLessons(Box::new(ToPage::Pending(None)))).after(Action::End);
+        let answered =
+            m.after(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Pending(None))))).after(Action::End);
         assert_eq!(answered.cursor, Some(9), "answered, the page moves freely again");
         let first = asked(0).after(Action::StepBy(1));
         assert_eq!(first.cursor, None, "a question about step 0 keeps the cursor before every step");

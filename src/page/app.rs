@@ -28,7 +28,7 @@ use crate::formats::icons::kind_info;
 use crate::formats::link::{self, EmbedMode};
 use crate::model::drag::DropTarget;
 use crate::model::panels::Panel;
-use crate::model::{Action, Effect, Model, Notice, PlaceSource};
+use crate::model::{Action, Effect, Model, ModuleAction, Notice, PlaceSource};
 use crate::page::startup::{
     keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT, STORAGE_FULL,
 };
@@ -261,7 +261,7 @@ fn text_parts(model: &Rc<Model>, dispatch: &Callback<Action>, embedded: bool) ->
     let open = model.lessons.panels.is_open(Panel::Text);
     let onclick = dispatch.reform(move |_| {
         storage::save_text_panel(!open);
-        Action::ShowPanel(Panel::Text, !open)
+        Action::Module(ModuleAction::ShowPanel(Panel::Text, !open))
     });
     let label = if open { "Hide the scenario as text" } else { "Show the scenario as text" };
     TextParts {

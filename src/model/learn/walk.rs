@@ -5,7 +5,7 @@ use epochlab_core::lesson::Answer;
 
 use super::LearnAction;
 use crate::model::bridge::{HeldBack, ToLessons, ToPage};
-use crate::model::{Action, Effect, Model};
+use crate::model::{Action, Effect, Model, ModuleAction};
 
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
@@ -20,14 +20,14 @@ impl Both {
         let mut lessons = Model::new(epochlab_core::Scenario::empty(), vec![epochlab_core::Variant::Kip279], None);
         lessons.page.saving = crate::model::Saving::Never;
         let mut both = Both { page: Model::landing(), lessons };
-        both.page_act(Action::OpenLearn);
+        both.page_act(Action::Module(ModuleAction::OpenLearn));
         both.send(ToPage::Ready);
         both
     }
 
     fn send(&mut self, m: ToPage) {
         let m = ToPage::from_json(&m.to_json()).unwrap();
-        self.page_act(Action::FromLessons(Box::new(m)));
+        self.page_act(Action::Module(ModuleAction::FromLessons(Box::new(m))));
     }
 
     pub fn page_act(&mut self, a: Action) {
