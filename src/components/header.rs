@@ -1,8 +1,7 @@
 //! The header: what the user is looking at in one line, the preset picker, and "new scenario".
 
-use epochlab_core::invariants::InvariantId;
-use epochlab_core::presets::{verdict_of, PRESETS};
-use epochlab_core::verdict::held_text;
+use epochlab_core::presets::PRESETS;
+use epochlab_core::view::summary;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -14,29 +13,7 @@ pub fn headline(m: &Model) -> String {
     if m.pending.is_some() {
         return format!("{}: {}", m.scenario.name, crate::model::question::NEUTRAL);
     }
-    let parts: Vec<String> = m
-        .traces
-        .iter()
-        .zip(m.held.iter().map(Some).chain(std::iter::repeat(None)))
-        .map(|(t, held)| {
-            let (bugs, _) = verdict_of(t);
-            let worst = InvariantId::gravest(&bugs);
-            let step = worst
-                .and_then(|id| t.violations.iter().filter(|v| v.invariant == id && !v.by_design).map(|v| v.step).min());
-            match (worst, step) {
-                (Some(id), Some(step)) => {
-                    let more = if bugs.len() > 1 { format!(", and {} more", bugs.len() - 1) } else { String::new() };
-                    format!("{} breaks {id} ({}) at step {step}{more}", t.variant.id(), id.name())
-                }
-                _ => match held.and_then(Option::as_ref) {
-                    // Not "holds": it holds only because the write was refused (min.insync.replicas).
-                    Some(h) => format!("{} {}", t.variant.id(), held_text(h)),
-                    None => format!("{} holds every invariant", t.variant.id()),
-                },
-            }
-        })
-        .collect();
-    format!("{}: {}.", m.scenario.name, parts.join("; "))
+    format!("{}: {}.", m.scenario.name, summary::verdicts(&m.traces, &m.held))
 }
 
 /// Undo and Redo, disabled when there is nothing to undo or redo.

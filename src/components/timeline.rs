@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::{Event, EventKind};
+use epochlab_core::view::summary;
 use wasm_bindgen::JsCast;
 use web_sys::{KeyboardEvent, MouseEvent, PointerEvent};
 use yew::prelude::*;
@@ -208,20 +209,6 @@ fn lane_label(lane: &Lane) -> Html {
     }
 }
 
-/// The invariants that fail at step `i`, as `variant: invariant`.
-fn bugs_at(model: &Model, i: usize) -> Vec<String> {
-    model
-        .traces
-        .iter()
-        .flat_map(|t| {
-            t.violations
-                .iter()
-                .filter(|v| v.step as usize == i && !v.by_design)
-                .map(move |v| format!("{}: {}", t.variant.id(), v.invariant))
-        })
-        .collect()
-}
-
 /// Whether a chip shows a rejection: the lanes then make room for its reason, which wraps rather than
 /// being cut.
 fn any_rejected(model: &Model) -> bool {
@@ -277,7 +264,7 @@ pub fn timeline(props: &TimelineProps) -> Html {
         html! {
             <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map(Event::kind)} {chip}
                 current={Some(i) == model.cursor && i < n}
-                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} bugs={bugs_at(model, i)}
+                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} bugs={summary::bugs_at(&model.traces, i as u32)}
                 marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
                 near_end={i + 2 >= n} placing={model.placing.is_some()}
                 dispatch={props.dispatch.clone()} drag_start={props.drag.start.clone()} suppress={suppress.clone()} />
@@ -348,11 +335,8 @@ fn step_header(
 fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<ChipData> {
     let kind = event.kind();
     let text = chip_text(event, model.primary().and_then(|t| t.produced_label(i)));
-    let reasons: Vec<(String, &'static str)> = model
-        .traces
-        .iter()
-        .filter_map(|t| t.steps.get(i).and_then(|s| s.outcome.reason()).map(|r| (t.variant.id().to_string(), r)))
-        .collect();
+    let reasons: Vec<(String, &'static str)> =
+        summary::refusals_at(&model.traces, i).into_iter().map(|(v, r)| (v.id().to_string(), r)).collect();
     // The name is the chip's own text with words around it for screen readers (never a different label:
     // a speech user says what they see); the keys are its description.
     let mut aria = event.broker().map(|b| format!(" on {b}")).unwrap_or_default();

@@ -20,6 +20,7 @@ use crate::invariants::{InvariantId, Violation};
 use crate::state::{BrokerId, FetchState, Replica, Role, State};
 use crate::trace::{Annotation, Outcome, Trace, TruncateCause};
 
+pub mod summary;
 mod words;
 
 /// A record as drawn.
