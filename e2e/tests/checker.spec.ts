@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { chips, open, shot, watchErrors } from './helpers';
+import { chips, open, pasteScenario, shot, watchErrors } from './helpers';
 
 // Issue 13, part 5: the model checker runs in a Web Worker fetched when the panel is first used; what it finds
 // opens on the timeline through an undoable action; the shrinker explains every event it keeps.
@@ -175,11 +175,8 @@ test('the panel fits a phone', async ({ page }, testInfo) => {
 test('under a release in KRaft mode the checker searches that release, and says so', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page);
-  await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
   const kraft = ['name: KRaft 3.6', 'brokers: A B', 'kafka_version: 3.6', 'metadata_mode: kraft', '', 'elect A', ''];
-  await page.getByTestId('import-text').fill(kraft.join('\n'));
-  await page.getByTestId('import-paste').click();
-  await expect(page.getByTestId('notice')).toContainText('Imported "KRaft 3.6"');
+  await pasteScenario(page, kraft.join('\n'), 'KRaft 3.6');
   await openChecker(page);
   await page.getByTestId('checker-variant').selectOption('diverging-epoch');
   await page.getByTestId('checker-depth').fill('6');

@@ -25,6 +25,14 @@ export async function open(page: Page, keepStorage = false) {
   await expect(page.getByTestId('headline')).toBeVisible();
 }
 
+/** Paste a scenario's text into the import box (opening the Share panel) and wait for the notice naming it. */
+export async function pasteScenario(page: Page, text: string, name: string) {
+  await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
+  await page.getByTestId('import-text').fill(text);
+  await page.getByTestId('import-paste').click();
+  await expect(page.getByTestId('notice')).toContainText(`Imported "${name}"`);
+}
+
 export async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }

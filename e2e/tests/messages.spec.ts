@@ -1,5 +1,5 @@
 import { expect, Page, test } from '@playwright/test';
-import { cell, mouseDrag, open, PHONE, shot, watchErrors } from './helpers';
+import { cell, mouseDrag, open, pasteScenario, PHONE, shot, watchErrors } from './helpers';
 
 // Issue 15's story, as a new user would try it.
 //
@@ -184,10 +184,7 @@ test.describe('the Kafka release', () => {
       const page = await context.newPage();
       const errors = watchErrors(page);
       await open(page);
-      await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
-      await page.getByTestId('import-text').fill(LAST_REPLICA_STANDING);
-      await page.getByTestId('import-paste').click();
-      await expect(page.getByTestId('notice')).toContainText('Imported "Last replica standing"');
+      await pasteScenario(page, LAST_REPLICA_STANDING, 'Last replica standing');
       await openPanel(page, 'Configuration: variants, brokers, cluster settings');
       await expect(page.getByTestId('kafka-release')).toHaveValue('4.1');
       await expect(page.getByTestId('kafka-release-about')).toContainText('Eligible Leader Replicas on by default');
@@ -228,10 +225,7 @@ test.describe('the metadata mode', () => {
       const page = await context.newPage();
       const errors = watchErrors(page);
       await open(page);
-      await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
-      await page.getByTestId('import-text').fill(FOLLOWER_DIES);
-      await page.getByTestId('import-paste').click();
-      await expect(page.getByTestId('notice')).toContainText('Imported "A follower dies"');
+      await pasteScenario(page, FOLLOWER_DIES, 'A follower dies');
       await openPanel(page, 'Configuration: variants, brokers, cluster settings');
       await expect(page.getByTestId('kafka-release')).toHaveValue('3.6');
       const mode = page.getByTestId('config-metadata-mode');
@@ -283,10 +277,7 @@ test.describe('the metadata mode', () => {
   test('under 4.1 every replica losing power ends with the last known leader, not a partition offline for ever', async ({ page }) => {
     const errors = watchErrors(page);
     await open(page);
-    await page.locator('summary', { hasText: 'Share, embed, export and import' }).click();
-    await page.getByTestId('import-text').fill(EVERY_REPLICA_LOSES_POWER);
-    await page.getByTestId('import-paste').click();
-    await expect(page.getByTestId('notice')).toContainText('Imported "Every replica loses power"');
+    await pasteScenario(page, EVERY_REPLICA_LOSES_POWER, 'Every replica loses power');
     const article = page.getByTestId('variant-diverging-epoch');
     await page.getByTestId('cursor-home').click();
     await page.getByTestId('cursor-end').click();
