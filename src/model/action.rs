@@ -77,6 +77,26 @@ pub enum Action {
     Undo,
     /// Redo the last undone edit.
     Redo,
+    /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
+    SyncLibrary(std::rc::Rc<crate::formats::library::Library>),
+    /// Another tab of the page saved its working scenario (over this tab's stored one): kept in My scenarios.
+    KeepOtherTab(Box<Snapshot>),
+    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
+    TapPlace(PlaceSource),
+    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
+    PlaceAt { lane: usize, gap: usize },
+    /// The scenario's name and description, and My scenarios.
+    Saved(SavedAction),
+    /// The page's side of its link to the lessons' module.
+    Module(ModuleAction),
+    /// Something about lessons (in the lessons' module).
+    Learn(super::LearnAction),
+}
+
+/// The scenario's name and description, and the scenarios kept in My scenarios: one group, forwarded typed
+/// from the panel the lessons module draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedAction {
     /// Name the scenario.
     SetName(String),
     /// Describe the scenario.
@@ -89,18 +109,6 @@ pub enum Action {
     DuplicateSaved(u64),
     /// Delete a scenario from "My scenarios".
     DeleteSaved(u64),
-    /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
-    SyncLibrary(std::rc::Rc<crate::formats::library::Library>),
-    /// Another tab of the page saved its working scenario (over this tab's stored one): kept in My scenarios.
-    KeepOtherTab(Box<Snapshot>),
-    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
-    TapPlace(PlaceSource),
-    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
-    PlaceAt { lane: usize, gap: usize },
-    /// The page's side of its link to the lessons' module.
-    Module(ModuleAction),
-    /// Something about lessons (in the lessons' module).
-    Learn(super::LearnAction),
 }
 
 /// The page's side of its link to the lessons' module: loading it, what it says, the panels it draws, the files
@@ -173,9 +181,7 @@ impl Action {
                 | Action::PlaceAt { .. }
                 | Action::Import(_)
                 | Action::LoadFound { .. }
-                | Action::SetName(_)
-                | Action::SetDescription(_)
-                | Action::OpenSaved(_)
+                | Action::Saved(SavedAction::SetName(_) | SavedAction::SetDescription(_) | SavedAction::OpenSaved(_))
         )
     }
 }

@@ -151,7 +151,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
-    use crate::model::ConfigAction;
+    use crate::model::{ConfigAction, SavedAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::{Event, EventKind, Policy};
     use epochlab_core::Flag;
@@ -179,8 +179,8 @@ mod tests {
             Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)),
             Action::ToggleVariant(Variant::Kip101),
             Action::SetVariants(vec![Variant::Kip279]),
-            Action::SetName("mine".into()),
-            Action::SetDescription("why it matters".into()),
+            Action::Saved(SavedAction::SetName("mine".into())),
+            Action::Saved(SavedAction::SetDescription("why it matters".into())),
             Action::ApplyText(Box::new(epochlab_core::presets::find("happy-path").unwrap().scenario())),
             Action::LoadPreset("happy-path".into()),
             Action::NewScenario,

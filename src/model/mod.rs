@@ -6,9 +6,9 @@
 //! cursor and playback ([`cursor`]), keyboard placement ([`placing`]) and notices ([`notices`]).
 
 mod action;
+mod action_wire;
 pub mod bridge;
 mod config;
-mod config_wire;
 mod cursor;
 pub mod drag;
 mod edits;
@@ -37,7 +37,7 @@ use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
 use crate::formats::library::Library;
 
-pub use self::action::{Action, ConfigAction, ModuleAction};
+pub use self::action::{Action, ConfigAction, ModuleAction, SavedAction};
 pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
@@ -344,12 +344,7 @@ impl Model {
             Action::CancelPlacing => self.placing = None,
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
-            Action::SetName(name) => self.set_name(&name),
-            Action::SetDescription(text) => self.set_description(&text),
-            Action::OpenSaved(id) => self.open_saved(id),
-            Action::RenameSaved(id, name) => self.rename_saved(id, &name),
-            Action::DuplicateSaved(id) => self.duplicate_saved(id),
-            Action::DeleteSaved(id) => self.delete_saved(id),
+            Action::Saved(change) => self.change_saved(change),
             Action::SyncLibrary(library) => self.library = library,
             Action::KeepOtherTab(snapshot) => self.keep_other_tab(*snapshot),
             Action::TapPlace(source) => self.tap_place(source),

@@ -8,7 +8,7 @@ use epochlab_core::scenario::{Event, Scenario};
 use epochlab_core::Variant;
 use serde_json::{json, Value};
 
-use super::{Action, ConfigAction, PlaceSource};
+use super::{Action, ConfigAction, PlaceSource, SavedAction};
 use crate::formats::snapshot::{self, Snapshot};
 use crate::formats::wire::Fields;
 
@@ -94,8 +94,10 @@ pub enum Forwarded {
     AddProof(String),
     /// A change of the cluster's settings in the configuration panel, typed on the wire.
     Config(ConfigAction),
-    /// A change in My scenarios, or a variant shown or hidden (one of the actions [`saved_words`] words).
-    Saved(Box<Action>),
+    /// A change of the name, the description or My scenarios, typed on the wire.
+    Saved(SavedAction),
+    /// A variant shown or hidden.
+    ToggleVariant(Variant),
     /// The editor's new event for a step, and the scenario (without events) whose brokers it names.
     Edit { step: usize, event: Box<Event>, on: Box<Scenario> },
     /// The editor's Delete.
@@ -104,36 +106,6 @@ pub enum Forwarded {
     MoveWithKeys(usize),
     /// The editor closed.
     CloseEditor,
-}
-
-/// A My scenarios action, or a variant shown or hidden, in words: its name and up to two arguments.
-fn saved_words(action: &Action) -> Option<(&'static str, String, String)> {
-    let one = |name, arg: &str| Some((name, arg.to_string(), String::new()));
-    match action {
-        Action::SetName(name) => one("name", name),
-        Action::SetDescription(words) => one("description", words),
-        Action::OpenSaved(id) => one("open-saved", &id.to_string()),
-        Action::RenameSaved(id, name) => Some(("rename-saved", id.to_string(), name.clone())),
-        Action::DuplicateSaved(id) => one("duplicate-saved", &id.to_string()),
-        Action::DeleteSaved(id) => one("delete-saved", &id.to_string()),
-        Action::ToggleVariant(v) => one("variant", v.id()),
-        _ => None,
-    }
-}
-
-/// The My scenarios or variant action these words stand for.
-fn saved_action(name: &str, arg: &str, second: &str) -> Option<Action> {
-    let id = || arg.parse::<u64>().ok();
-    Some(match name {
-        "name" => Action::SetName(arg.to_string()),
-        "description" => Action::SetDescription(arg.to_string()),
-        "open-saved" => Action::OpenSaved(id()?),
-        "rename-saved" => Action::RenameSaved(id()?, second.to_string()),
-        "duplicate-saved" => Action::DuplicateSaved(id()?),
-        "delete-saved" => Action::DeleteSaved(id()?),
-        "variant" => Action::ToggleVariant(Variant::from_id(arg)?),
-        _ => return None,
-    })
 }
 
 /// Text that can stand after `proof=` in the address as it is: a stamp's characters, and short (the
@@ -157,7 +129,8 @@ impl Forwarded {
             Action::StartPlacing(PlaceSource::Existing(step)) => Forwarded::MoveWithKeys(*step),
             Action::Select(None) => Forwarded::CloseEditor,
             Action::Config(change) => Forwarded::Config(change.clone()),
-            other if saved_words(other).is_some() => Forwarded::Saved(Box::new(other.clone())),
+            Action::Saved(change) => Forwarded::Saved(change.clone()),
+            Action::ToggleVariant(v) => Forwarded::ToggleVariant(*v),
             _ => return None,
         })
     }
@@ -175,7 +148,8 @@ impl Forwarded {
             Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
             Forwarded::AddProof(stamp) => Action::AddProof(stamp),
             Forwarded::Config(change) => Action::Config(change),
-            Forwarded::Saved(action) => *action,
+            Forwarded::Saved(change) => Action::Saved(change),
+            Forwarded::ToggleVariant(v) => Action::ToggleVariant(v),
             Forwarded::Edit { step, event, .. } => Action::Edit(step, event),
             Forwarded::Remove(step) => Action::Remove(step),
             Forwarded::MoveWithKeys(step) => Action::StartPlacing(PlaceSource::Existing(step)),
@@ -193,12 +167,8 @@ impl Forwarded {
             }
             Forwarded::AddProof(stamp) => json!({ "do": "proof", "stamp": stamp }),
             Forwarded::Config(change) => json!({ "do": "config", "change": change.to_value() }),
-            Forwarded::Saved(a) => {
-                // Only My scenarios and variant actions are forwarded as such (`Forwarded::of`); any other reads
-                // as an unknown action at the other end, never as a default.
-                let (name, arg, second) = saved_words(a).unwrap_or_default();
-                json!({ "do": "saved", "name": name, "arg": arg, "second": second })
-            }
+            Forwarded::Saved(change) => json!({ "do": "saved", "change": change.to_value() }),
+            Forwarded::ToggleVariant(v) => json!({ "do": "variant", "variant": v.id() }),
             // The event travels in a scenario of the brokers and settings it is read against.
             Forwarded::Edit { step, event, on } => {
                 json!({ "do": "edit", "cursor": step, "scenario": super::splice::carrier(on, vec![(**event).clone()]) })
@@ -229,10 +199,8 @@ impl Forwarded {
                 Forwarded::AddProof(stamp.to_string())
             }
             "config" => Forwarded::Config(ConfigAction::from_value(f.get("change")?)?),
-            "saved" => {
-                let action = saved_action(f.text("name")?, f.text("arg")?, f.text("second")?);
-                Forwarded::Saved(Box::new(action.ok_or("an unknown My scenarios action")?))
-            }
+            "saved" => Forwarded::Saved(SavedAction::from_value(f.get("change")?)?),
+            "variant" => Forwarded::ToggleVariant(f.variant("variant")?),
             "edit" => {
                 let mut on = f.scenario("scenario")?;
                 let event = match (on.events.pop(), on.events.is_empty()) {
@@ -294,12 +262,12 @@ mod tests {
             Action::Remove(4),
             Action::StartPlacing(PlaceSource::Existing(2)),
             Action::Select(None),
-            Action::SetName("Mine \"1\"".into()),
-            Action::SetDescription("two\nlines".into()),
-            Action::OpenSaved(7),
-            Action::RenameSaved(7, "renamed".into()),
-            Action::DuplicateSaved(7),
-            Action::DeleteSaved(u64::MAX),
+            Action::Saved(SavedAction::SetName("Mine \"1\"".into())),
+            Action::Saved(SavedAction::SetDescription("two\nlines".into())),
+            Action::Saved(SavedAction::OpenSaved(7)),
+            Action::Saved(SavedAction::RenameSaved(7, "renamed".into())),
+            Action::Saved(SavedAction::DuplicateSaved(7)),
+            Action::Saved(SavedAction::DeleteSaved(u64::MAX)),
         ];
         for action in actions {
             let f = Forwarded::of(&action).expect("forwarded");

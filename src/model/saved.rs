@@ -6,13 +6,25 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::Scenario;
 
-use super::{Model, Notice, Saving};
+use super::{Model, Notice, SavedAction, Saving};
 use crate::formats::snapshot::Snapshot;
 
 /// The longest scenario name accepted (the field's `maxlength` too).
 pub const MAX_NAME: usize = 120;
 
 impl Model {
+    /// A change of the name, the description or My scenarios: each one, named here.
+    pub(super) fn change_saved(&mut self, change: SavedAction) {
+        match change {
+            SavedAction::SetName(name) => self.set_name(&name),
+            SavedAction::SetDescription(text) => self.set_description(&text),
+            SavedAction::OpenSaved(id) => self.open_saved(id),
+            SavedAction::RenameSaved(id, name) => self.rename_saved(id, &name),
+            SavedAction::DuplicateSaved(id) => self.duplicate_saved(id),
+            SavedAction::DeleteSaved(id) => self.delete_saved(id),
+        }
+    }
+
     /// Whether the working scenario is the user's own: not an unedited preset, not an empty new scenario.
     pub fn is_users(&self) -> bool {
         // "New scenario" shows the variants shown before it: the variant alone does not make it the user's.
@@ -166,13 +178,16 @@ mod tests {
         let m = edited_landing();
         assert_eq!(m.scenario.name, "KIP-101 scenario 1: a committed record lost (edited)");
         assert_eq!((m.preset, m.edited_preset), (None, Some("kip101-scenario-1")));
-        let m = m.after(Action::SetDescription("my own words".into()));
+        let m = m.after(Action::Saved(SavedAction::SetDescription("my own words".into())));
         assert_eq!(m.edited_preset, None, "the description is the user's now");
-        let named = Model::landing().after(Action::SetName("  Mine  ".into()));
+        let named = Model::landing().after(Action::Saved(SavedAction::SetName("  Mine  ".into())));
         assert_eq!((named.scenario.name.as_str(), named.edited_preset), ("Mine", Some("kip101-scenario-1")));
         let reopened = Model::open(edited_landing().snapshot());
         assert_eq!(reopened.edited_preset, Some("kip101-scenario-1"), "recognised after a reload");
-        assert!(Model::landing().after(Action::SetName(" ".into())).notice.is_some_and(|n| n.error));
+        assert!(Model::landing()
+            .after(Action::Saved(SavedAction::SetName(" ".into())))
+            .notice
+            .is_some_and(|n| n.error));
     }
 
     #[test]
@@ -185,11 +200,11 @@ mod tests {
         let notice = m.notice.clone().unwrap();
         assert!(notice.undo && notice.text.contains("saved in My scenarios"), "{notice:?}");
         // Open it again: the preset, unedited, is not kept; the entry is the working scenario once more.
-        let back = m.after(Action::OpenSaved(kept.id));
+        let back = m.after(Action::Saved(SavedAction::OpenSaved(kept.id)));
         assert_eq!(back.scenario, edited_landing().scenario);
         assert_eq!((back.library.entries.len(), back.library_id), (1, Some(kept.id)));
         // Edited and replaced again, it updates its own entry rather than adding one.
-        let again = back.after(Action::SetName("renamed".into())).after(Action::NewScenario);
+        let again = back.after(Action::Saved(SavedAction::SetName("renamed".into()))).after(Action::NewScenario);
         assert_eq!(again.library.entries.len(), 1);
         assert_eq!(again.library.entries[0].name(), "renamed");
     }
@@ -242,10 +257,12 @@ mod tests {
     fn entries_rename_duplicate_and_delete_undoably() {
         let m = edited_landing().after(Action::NewScenario);
         let id = m.library.entries[0].id;
-        let m = m.after(Action::RenameSaved(id, "first".into())).after(Action::DuplicateSaved(id));
+        let m = m
+            .after(Action::Saved(SavedAction::RenameSaved(id, "first".into())))
+            .after(Action::Saved(SavedAction::DuplicateSaved(id)));
         let names: Vec<&str> = m.library.entries.iter().map(|e| e.name()).collect();
         assert_eq!(names, ["first (copy)", "first"]);
-        let deleted = m.after(Action::DeleteSaved(id));
+        let deleted = m.after(Action::Saved(SavedAction::DeleteSaved(id)));
         assert_eq!(deleted.library.entries.len(), 1);
         assert!(deleted.notice.as_ref().is_some_and(|n| n.undo && n.text.contains("Deleted")));
         assert_eq!(deleted.after(Action::Undo).library, m.library);

@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::components::{Dispatch, ModelProps};
 use crate::model::learn::{DraftAction, KeptLesson};
 use crate::model::listing::Listed;
-use crate::model::{Action, LearnAction, Model, MAX_NAME};
+use crate::model::{Action, LearnAction, Model, SavedAction, MAX_NAME};
 
 /// "1 Dec 2026, 10:22" in the reader's own locale (the browser formats it: no date code in the wasm).
 fn when(ms: f64) -> String {
@@ -24,16 +24,17 @@ fn button(d: &Dispatch, text: &'static str, label: String, action: Action, testi
 
 fn entry_row(entry: &Listed, open_now: bool, d: &Dispatch) -> Html {
     let (id, name) = (entry.id, entry.name.clone());
-    let rename =
-        d.reform(move |e: Event| Action::RenameSaved(id, e.target_unchecked_into::<HtmlInputElement>().value()));
+    let rename = d.reform(move |e: Event| {
+        Action::Saved(SavedAction::RenameSaved(id, e.target_unchecked_into::<HtmlInputElement>().value()))
+    });
     html! {
         <li class={classes!("saved__entry", open_now.then_some("saved__entry--open"))} data-testid={format!("saved-{id}")}>
             <input type="text" class="saved__name" value={name.clone()} maxlength={MAX_NAME.to_string()} onchange={rename}
                 aria-label={format!("Rename {name}")} title={name.clone()} data-testid={format!("saved-name-{id}")} />
             <span class="saved__when">{ format!("last edit {}", when(entry.edited as f64)) }{ if open_now { " (open now)" } else { "" } }</span>
-            { button(d, "Open", format!("Open {name}"), Action::OpenSaved(id), format!("saved-open-{id}")) }
-            { button(d, "Duplicate", format!("Duplicate {name}"), Action::DuplicateSaved(id), format!("saved-duplicate-{id}")) }
-            { button(d, "Delete", format!("Delete {name}"), Action::DeleteSaved(id), format!("saved-delete-{id}")) }
+            { button(d, "Open", format!("Open {name}"), Action::Saved(SavedAction::OpenSaved(id)), format!("saved-open-{id}")) }
+            { button(d, "Duplicate", format!("Duplicate {name}"), Action::Saved(SavedAction::DuplicateSaved(id)), format!("saved-duplicate-{id}")) }
+            { button(d, "Delete", format!("Delete {name}"), Action::Saved(SavedAction::DeleteSaved(id)), format!("saved-delete-{id}")) }
         </li>
     }
 }
@@ -79,9 +80,11 @@ fn lessons(m: &Model, d: &Dispatch) -> Html {
 #[function_component(MyScenarios)]
 pub fn my_scenarios(props: &ModelProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
-    let on_name = d.reform(|e: Event| Action::SetName(e.target_unchecked_into::<HtmlInputElement>().value()));
-    let on_description =
-        d.reform(|e: Event| Action::SetDescription(e.target_unchecked_into::<HtmlTextAreaElement>().value()));
+    let on_name =
+        d.reform(|e: Event| Action::Saved(SavedAction::SetName(e.target_unchecked_into::<HtmlInputElement>().value())));
+    let on_description = d.reform(|e: Event| {
+        Action::Saved(SavedAction::SetDescription(e.target_unchecked_into::<HtmlTextAreaElement>().value()))
+    });
     let listing = &m.learn.listing;
     html! {
         <section class="saved" aria-label="Name, description and My scenarios">

@@ -1,13 +1,14 @@
-//! A change of the cluster's settings on the wire (the lessons module draws the configuration panel and
-//! forwards what the user changed there): each setting under its name, its value typed (a number, true or
-//! false, a version or release as text, null for "the release's own"), read back strictly.
+//! The actions the lessons module forwards from the panels it draws, on the wire: a change of the cluster's
+//! settings (each setting under its name, its value typed: a number, true or false, a version or release as
+//! text, null for "the release's own") and of the name, description or My scenarios (ids as numbers), read
+//! back strictly.
 
 use epochlab_core::scenario::Policy;
 use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::Flag;
 use serde_json::{json, Value};
 
-use super::ConfigAction;
+use super::{ConfigAction, SavedAction};
 use crate::formats::wire::Fields;
 
 impl ConfigAction {
@@ -54,6 +55,34 @@ impl ConfigAction {
             }
             "release" => ConfigAction::SetKafkaRelease(f.maybe_text("value")?.map(KafkaVersion::parse).transpose()?),
             other => return Err(format!("an unknown setting \"{other}\"")),
+        })
+    }
+}
+
+impl SavedAction {
+    /// `{"saved": name, ...}`, ids as numbers.
+    pub fn to_value(&self) -> Value {
+        match self {
+            SavedAction::SetName(name) => json!({ "saved": "name", "text": name }),
+            SavedAction::SetDescription(words) => json!({ "saved": "description", "text": words }),
+            SavedAction::OpenSaved(id) => json!({ "saved": "open", "id": id }),
+            SavedAction::RenameSaved(id, name) => json!({ "saved": "rename", "id": id, "text": name }),
+            SavedAction::DuplicateSaved(id) => json!({ "saved": "duplicate", "id": id }),
+            SavedAction::DeleteSaved(id) => json!({ "saved": "delete", "id": id }),
+        }
+    }
+
+    /// Read back; an unknown action, or a field missing or of the wrong type, is refused with its name.
+    pub fn from_value(v: &Value) -> Result<SavedAction, String> {
+        let f = Fields::of(v)?;
+        Ok(match f.text("saved")? {
+            "name" => SavedAction::SetName(f.text("text")?.into()),
+            "description" => SavedAction::SetDescription(f.text("text")?.into()),
+            "open" => SavedAction::OpenSaved(f.number("id")?),
+            "rename" => SavedAction::RenameSaved(f.number("id")?, f.text("text")?.into()),
+            "duplicate" => SavedAction::DuplicateSaved(f.number("id")?),
+            "delete" => SavedAction::DeleteSaved(f.number("id")?),
+            other => return Err(format!("an unknown My scenarios action \"{other}\"")),
         })
     }
 }
@@ -110,5 +139,24 @@ mod tests {
         assert_eq!(refused(json!({ "set": "unclean" })), "no value given");
         assert_eq!(refused(json!({ "set": "acks" })), "an unknown setting \"acks\"");
         assert!(refused(json!({ "set": "release", "value": "9.9" })).contains("unknown Kafka release"));
+    }
+
+    #[test]
+    fn every_my_scenarios_action_round_trips_and_a_bad_one_is_refused_by_name() {
+        let all = [
+            SavedAction::SetName("a \"b\"".into()),
+            SavedAction::SetDescription("d".into()),
+            SavedAction::OpenSaved(3),
+            SavedAction::RenameSaved(3, "c".into()),
+            SavedAction::DuplicateSaved(4),
+            SavedAction::DeleteSaved(5),
+        ];
+        for a in all {
+            assert_eq!(SavedAction::from_value(&a.to_value()), Ok(a.clone()), "{a:?}");
+        }
+        let refused = |v: Value| SavedAction::from_value(&v).err().unwrap_or_default();
+        assert_eq!(refused(json!({ "saved": "open", "id": "3" })), "id is not a whole number");
+        assert_eq!(refused(json!({ "saved": "rename", "id": 3 })), "no text given");
+        assert_eq!(refused(json!({ "saved": "keep" })), "an unknown My scenarios action \"keep\"");
     }
 }
