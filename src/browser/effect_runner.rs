@@ -92,8 +92,6 @@ pub struct EffectRunner {
     address_timer: RefCell<Option<Timeout>>,
     /// Compression answers asynchronously: only the latest change's link may be written.
     address_generation: Rc<Cell<u32>>,
-    /// The traces of the last model whose address was written at once (a re-run makes new ones).
-    written_traces: RefCell<Option<Rc<Vec<epochlab_core::Trace>>>>,
     /// The link a saving page last wrote into the address, and whether an edit has made it stale since.
     written: Rc<RefCell<Written>>,
     _save_on_pagehide: EventListener,
@@ -161,7 +159,6 @@ impl EffectRunner {
             save_timer: RefCell::new(None),
             address_timer: RefCell::new(None),
             address_generation: Rc::default(),
-            written_traces: RefCell::new(None),
             written,
             _save_on_pagehide: on_pagehide,
         }
@@ -180,7 +177,12 @@ impl EffectRunner {
                     self.library_teller.tell("My scenarios", saved, true, LIBRARY_FIRST);
                 }
                 Effect::Save | Effect::SaveLibrary => {}
-                Effect::WriteAddress => self.write_address_soon(model),
+                Effect::WriteAddress { rerun } => {
+                    if *rerun {
+                        self.unlink_at_once(model);
+                    }
+                    self.write_address_soon(model);
+                }
                 Effect::WriteProof(stamp) => web::replace_hash(&link::with_proof(&web::hash(), stamp)),
                 Effect::Announce(announcement) => web::post_to_parent(&announcement.to_json()),
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
@@ -196,13 +198,6 @@ impl EffectRunner {
                 | Effect::SaveMine => {}
             }
         }
-    }
-
-    /// The page opened `model`: its run is what the address shows (a link opened), or the address holds no
-    /// link yet. Only a later re-run makes the address stale; writing the opened link back at once cost a
-    /// 1,000-event link 10 ms of its opening.
-    pub fn opened(&self, model: &Model) {
-        *self.written_traces.borrow_mut() = Some(model.traces.clone());
     }
 
     /// Save `model` once the edits pause (a new timer replaces, and so cancels, the pending one).
@@ -237,15 +232,8 @@ impl EffectRunner {
         web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&hash)));
     }
 
-    /// Write `model`'s link into the address once the edits pause, compressed. After an edit (a re-run), the
-    /// uncompressed link is written at once too: the address holds a link from the first load, so a reload
-    /// right after an edit must not open the link from before it.
+    /// Write `model`'s link into the address once the edits pause, compressed.
     fn write_address_soon(&self, model: &Rc<Model>) {
-        let rerun = self.written_traces.borrow().as_ref().is_none_or(|t| !Rc::ptr_eq(t, &model.traces));
-        if rerun {
-            *self.written_traces.borrow_mut() = Some(model.traces.clone());
-            self.unlink_at_once(model);
-        }
         let generation = self.address_generation.get().wrapping_add(1);
         self.address_generation.set(generation);
         let (latest, model, embed) = (self.address_generation.clone(), model.clone(), self.embed);

@@ -15,8 +15,10 @@ pub enum Effect {
     Save,
     /// Write "My scenarios" to localStorage.
     SaveLibrary,
-    /// Write the model's snapshot into the address's fragment.
-    WriteAddress,
+    /// Write the model's snapshot into the address's fragment, compressed once the edits pause. After a re-run
+    /// (`rerun`) the link from before it must not survive a reload meanwhile: the runner marks it stale, or
+    /// writes the uncompressed link at once.
+    WriteAddress { rerun: bool },
     /// Put a bounded-proof stamp on the address (kept there by every later write).
     WriteProof(Rc<str>),
     /// Tell the embedding page (the parent frame) what is shown.
@@ -131,7 +133,7 @@ impl Model {
             effects.extend(self.proof.clone().map(Effect::WriteProof));
         }
         if changed.snapshot {
-            effects.push(Effect::WriteAddress);
+            effects.push(Effect::WriteAddress { rerun: !Rc::ptr_eq(&before.traces, &self.traces) });
         }
         if self.page.ready_waits_for_lesson && self.shown_by_lesson.is_some() {
             self.page.ready_waits_for_lesson = false;
@@ -247,24 +249,26 @@ mod tests {
         m.reduce(action).1
     }
 
+    /// The address written after a re-run (the link from before it must not survive a reload).
+    const REWRITTEN: Effect = Effect::WriteAddress { rerun: true };
+    /// The address written without a re-run (a cursor move).
+    const MOVED: Effect = Effect::WriteAddress { rerun: false };
+
     fn flush_on_a() -> Action {
         Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) }
     }
 
     #[test]
     fn an_edit_saves_and_writes_the_address() {
-        assert_eq!(effects(&Model::landing(), flush_on_a()), [Effect::Save, Effect::WriteAddress]);
-        assert_eq!(
-            effects(&Model::landing(), Action::Config(ConfigAction::AddBroker)),
-            [Effect::Save, Effect::WriteAddress]
-        );
+        assert_eq!(effects(&Model::landing(), flush_on_a()), [Effect::Save, REWRITTEN]);
+        assert_eq!(effects(&Model::landing(), Action::Config(ConfigAction::AddBroker)), [Effect::Save, REWRITTEN]);
     }
 
     #[test]
     fn the_cursor_and_the_variants_are_part_of_the_saved_state() {
         let m = Model::landing();
-        assert_eq!(effects(&m, Action::Home), [Effect::Save, Effect::WriteAddress]);
-        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(effects(&m, Action::Home), [Effect::Save, MOVED], "a cursor move re-runs nothing");
+        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::Save, REWRITTEN]);
     }
 
     #[test]
@@ -283,12 +287,12 @@ mod tests {
     fn after_opening_a_link_cursor_moves_only_write_the_address_until_an_edit() {
         let m = opened_as(Page { saving: Saving::AfterEdit, ..Page::default() });
         let (m, moved) = m.reduce(Action::Home);
-        assert_eq!(moved, [Effect::WriteAddress]);
-        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::WriteAddress]);
+        assert_eq!(moved, [MOVED]);
+        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [REWRITTEN]);
         let (m, edited) = m.reduce(flush_on_a());
-        assert_eq!(edited, [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(edited, [Effect::Save, REWRITTEN]);
         assert_eq!(m.page.saving, Saving::Always, "saving goes on once the user has edited");
-        assert_eq!(effects(&m, Action::End), [Effect::Save, Effect::WriteAddress]);
+        assert_eq!(effects(&m, Action::End), [Effect::Save, MOVED]);
     }
 
     #[test]
@@ -298,14 +302,14 @@ mod tests {
         assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
         let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ..Page::default() });
         let edited = effects(&edit, flush_on_a());
-        assert!(edited.contains(&Effect::WriteAddress) && !edited.contains(&Effect::Save), "{edited:?}");
+        assert!(edited.contains(&REWRITTEN) && !edited.contains(&Effect::Save), "{edited:?}");
     }
 
     #[test]
     fn a_framed_lesson_says_ready_once_it_shows_the_lessons_scenario() {
         let page = Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: true };
         let m = opened_as(page);
-        assert_eq!(effects(&m, Action::SetCursor(Some(2))), [Effect::WriteAddress], "no step before ready");
+        assert_eq!(effects(&m, Action::SetCursor(Some(2))), [MOVED], "no step before ready");
         // Lesson 2's story is the landing scenario itself: showing it still makes the embed ready.
         let lesson = epochlab_core::presets::find("kip101-scenario-1").expect("preset");
         let shown = crate::formats::snapshot::Snapshot {
@@ -328,7 +332,7 @@ mod tests {
         let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ..Page::default() });
         let (m, moved) = m.reduce(Action::SetCursor(Some(2)));
         let announced = m.announcement(Announced::Step);
-        assert_eq!(moved, [Effect::WriteAddress, Effect::Announce(announced.clone())]);
+        assert_eq!(moved, [MOVED, Effect::Announce(announced.clone())]);
         assert_eq!((announced.step, announced.steps), (Some(2), 10));
         assert!(announced.narration.contains("fetch"), "{}", announced.narration);
         assert_eq!(effects(&m, Action::Select(Some(1))), [], "selecting is not announced");

@@ -126,7 +126,9 @@ fn open_panels(model: &mut Model, hash: &str, text_open: bool) {
 
 /// What the first model causes: the address written, and a linked lesson fetched.
 fn first_effects(first: &Model) -> Vec<Effect> {
-    let mut effects = vec![Effect::WriteAddress];
+    // The opened page's run is what the address shows (a link opened), or the address holds no link yet: no
+    // re-run to mark (writing the opened link back at once cost a 1,000-event link 10 ms of its opening).
+    let mut effects = vec![Effect::WriteAddress { rerun: false }];
     if first.lessons.loaded {
         effects.push(Effect::LoadLessons);
     }
@@ -148,7 +150,6 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
             let runner = EffectRunner::new(embed, stored_ok, told.clone());
             // The address holds the scenario from the first load (the landing or stored one too), not only
             // after an edit; a link opened is in the address already, so nothing is written at once.
-            runner.opened(&latest.borrow());
             runner.run(&first_effects(&latest.borrow()), &latest.borrow());
             let dispatch = Callback::from(move |action: Action| {
                 let current = latest.borrow().clone();
