@@ -226,6 +226,12 @@ impl Replica {
         self.log.get(offset as usize).map(|e| e.id)
     }
 
+    /// Leader only: KIP-497's maximal ISR, the committed ISR and any member proposed (model §13.5): what
+    /// holds the HW back and what acks=all counts.
+    pub fn maximal_isr(&self) -> BrokerSet {
+        BrokerSet::from_bits(self.isr.bits() | self.pending_isr.bits())
+    }
+
     /// Up and believing it leads.
     pub fn is_acting_leader(&self) -> bool {
         self.up && self.role == Role::Leader

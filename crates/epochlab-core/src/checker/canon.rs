@@ -119,7 +119,7 @@ fn hash_replica<H: Hasher>(r: &Replica, epochs: &Epochs, h: &mut H) {
         r.leader_epoch_start_offset.max(r.hw).hash(h);
         // A proposed member (3.7's pending ISR) holds the HW back like a committed one.
         r.pending_isr.hash(h);
-        for f in r.isr.iter().chain(r.pending_isr.iter()) {
+        for f in r.maximal_isr().iter() {
             follower_leo(r.remote_leo[usize::from(f)], r.hw, r.leo()).hash(h);
         }
     }

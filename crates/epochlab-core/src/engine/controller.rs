@@ -123,7 +123,6 @@ impl Sim<'_> {
     /// Returns the narration of the election and of each delivery.
     pub(crate) fn install_leader(&mut self, choice: Choice, now: BrokerSet) -> String {
         self.write_partition(PartitionChange::Election);
-        let isr_before = self.state.controller.isr;
         let c = &mut self.state.controller;
         c.leader = choice.leader;
         if let Some(l) = choice.leader.filter(|_| choice.unclean || choice.from_elr) {
@@ -133,7 +132,6 @@ impl Sim<'_> {
             c.elr = if choice.unclean { BrokerSet::EMPTY } else { BrokerSet::from_bits(c.elr.bits() & !(1 << l)) };
         }
         let (epoch, isr) = (c.leader_epoch, c.isr);
-        self.remember_last_known_leader(isr_before);
         self.forget_last_known_leader();
         if choice.unclean {
             self.memory.history.record_unclean(self.step);

@@ -86,7 +86,7 @@ impl Sim<'_> {
     }
 
     /// The last known leader that may be elected now: ISR and ELR empty, the member live (unfenced).
-    pub(crate) fn last_known_leader(&self) -> Option<crate::state::BrokerId> {
+    pub(crate) fn last_known_leader(&self) -> Option<BrokerId> {
         let c = &self.state.controller;
         if !self.protocol.rules.control.last_known_leader || !c.isr.is_empty() || !c.elr.is_empty() {
             return None;
@@ -113,7 +113,7 @@ impl Sim<'_> {
         }
     }
 
-    /// ": under KRaft from metadata version 3.6 an ISR change keeps the leader epoch" where that decided it.
+    /// " (KRaft keeps the leader epoch …, KAFKA-15021)" where that decided a controller's shrink.
     pub(crate) fn no_bump_words(&self) -> &'static str {
         if self.kraft() && !self.protocol.rules.control.controller_shrink_bumps_leader_epoch {
             " (KRaft keeps the leader epoch when only the ISR changes, KAFKA-15021)"

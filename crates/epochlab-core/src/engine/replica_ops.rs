@@ -85,8 +85,7 @@ impl Sim<'_> {
         }
         let mut new_hw = i64::from(r.leo());
         // KIP-497: the maximal ISR (the committed one and any member proposed) holds the HW back.
-        let maximal = crate::state::BrokerSet::from_bits(r.isr.bits() | r.pending_isr.bits());
-        for f in maximal.iter().filter(|f| *f != l) {
+        for f in r.maximal_isr().iter().filter(|f| *f != l) {
             new_hw = new_hw.min(i64::from(r.remote_leo[f as usize]));
         }
         // Kafka 3.7 (KAFKA-15583): "Not increasing HWM because partition is under min ISR".
@@ -106,9 +105,8 @@ impl Sim<'_> {
     /// Complete the acks=all produces whose record is now below leader `l`'s HW.
     fn complete_acks(&mut self, l: BrokerId) {
         let hw = self.state.replica(l).hw;
-        let r = self.state.replica(l);
         // `checkEnoughReplicasReachOffset` compares min ISR with the maximal ISR (`Partition.scala@3.7.0` L1108-1117).
-        let isr_size = crate::state::BrokerSet::from_bits(r.isr.bits() | r.pending_isr.bits()).len();
+        let isr_size = self.state.replica(l).maximal_isr().len();
         let enough = isr_size >= usize::from(self.scenario.config.min_insync_replicas);
         let (done, waiting): (Vec<PendingAck>, Vec<PendingAck>) =
             std::mem::take(&mut self.memory.pending_acks).into_iter().partition(|p| p.leader == l && p.offset < hw);

@@ -101,7 +101,7 @@ fn records_head(sim: &Sim<'_>, n: &Pair<'_>, x: &Exchange, leader_hw: u32) -> St
     let mut text = format!("{f} fetches at offset {} from {l}", x.offset);
     let lr = sim.state.replica(n.leader_id);
     if x.joined && !lr.pending_isr.is_empty() {
-        let maximal = sim.set_names(crate::state::BrokerSet::from_bits(lr.isr.bits() | lr.pending_isr.bits()));
+        let maximal = sim.set_names(lr.maximal_isr());
         text.push_str(&format!(
             "; {l} proposes {f} for the ISR (AlterPartition): its maximal ISR {maximal} counts {f} for the HW at once, while the committed ISR stays {} until the controller answers",
             sim.set_names(lr.isr)
