@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use epochlab::model::CursorAction;
 use epochlab::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -104,7 +105,8 @@ async fn selecting_a_chip_opens_the_place_the_lessons_module_draws_its_editor_in
 #[yew::function_component(EditorAlone)]
 fn editor_alone() -> yew::Html {
     use epochlab::model::{Action, Model};
-    let model = yew::use_state(|| std::rc::Rc::new(Model::landing().after(Action::Select(Some(0)))));
+    let model =
+        yew::use_state(|| std::rc::Rc::new(Model::landing().after(Action::Cursor(CursorAction::Select(Some(0))))));
     let dispatch = {
         let model = model.clone();
         yew::Callback::from(move |a| model.set(std::rc::Rc::new(model.after(a))))

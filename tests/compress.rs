@@ -5,6 +5,7 @@
 use epochlab::browser::compress::{compact_fragment, unpack};
 use epochlab::browser::compress::{deflate, inflate};
 use epochlab::formats::link::fragment;
+use epochlab::model::CursorAction;
 use epochlab::model::{Action, ConfigAction, Model};
 use epochlab::page::startup::startup;
 use epochlab_core::share::{self, Content, ShareError};
@@ -31,7 +32,9 @@ async fn damage_and_bombs_are_refused_like_the_core_refuses_them() {
 
 #[wasm_bindgen_test]
 async fn a_compact_link_is_shorter_and_opens_the_same_state_here_and_in_the_core() {
-    let m = Model::landing().after(Action::Config(ConfigAction::AddBroker)).after(Action::SetCursor(Some(2)));
+    let m = Model::landing()
+        .after(Action::Config(ConfigAction::AddBroker))
+        .after(Action::Cursor(CursorAction::Set(Some(2))));
     let compact = compact_fragment(&m.snapshot(), None).await;
     assert!(compact.len() < fragment(&m.snapshot(), None).len(), "{compact}");
     let payload = compact.strip_prefix("s=").unwrap();

@@ -13,6 +13,7 @@ use wasm_bindgen_futures::spawn_local;
 use crate::browser::Dispatch;
 use crate::browser::{storage, web};
 use crate::formats::link::{self, EmbedMode};
+use crate::model::NoticeAction;
 use crate::model::{Action, Effect, Focus, Model, ModuleAction, Notice, Saving};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
@@ -60,7 +61,7 @@ impl Teller {
         let notice = Notice { error: true, text, undo };
         // Told after the action being run, never from inside it.
         if let Some(dispatch) = self.dispatch.borrow().clone() {
-            spawn_local(async move { dispatch.emit(Action::Notify(notice)) });
+            spawn_local(async move { dispatch.emit(Action::Notice(NoticeAction::Show(notice))) });
         }
     }
 }

@@ -10,13 +10,14 @@ use crate::formats::import::{import_png, import_text, too_large};
 use crate::model::{Action, FileContent, ModuleAction, Notice};
 
 use crate::browser::Dispatch;
+use crate::model::{LoadAction, NoticeAction};
 
 pub fn info(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: false, text: text.into(), undo: false }));
+    dispatch.emit(Action::Notice(NoticeAction::Show(Notice { error: false, text: text.into(), undo: false })));
 }
 
 pub fn error(dispatch: &Dispatch, text: impl Into<String>) {
-    dispatch.emit(Action::Notify(Notice { error: true, text: text.into(), undo: false }));
+    dispatch.emit(Action::Notice(NoticeAction::Show(Notice { error: true, text: text.into(), undo: false })));
 }
 
 /// In the lessons' module: import a file's content (a bare scenario opens under the variants `shown`), or
@@ -27,7 +28,7 @@ pub fn import_into(dispatch: &Dispatch, shown: &[Variant], source: &str, content
 
 /// What importing a file's content does: open its snapshot, or a notice of why it cannot be opened.
 pub fn import_action(shown: &[Variant], source: &str, content: &FileContent) -> Action {
-    let refused = |why: String| Action::Notify(Notice { error: true, text: why, undo: false });
+    let refused = |why: String| Action::Notice(NoticeAction::Show(Notice { error: true, text: why, undo: false }));
     let read = match content {
         FileContent::Text(text) => match too_large(source, text.len()) {
             Some(why) => return refused(format!("Could not import: {why}. Your scenario is unchanged.")),
@@ -36,7 +37,7 @@ pub fn import_action(shown: &[Variant], source: &str, content: &FileContent) -> 
         FileContent::Png(bytes) => import_png(bytes),
     };
     match read {
-        Ok(snapshot) => Action::Import(Box::new(snapshot)),
+        Ok(snapshot) => Action::Load(LoadAction::Import(Box::new(snapshot))),
         Err(why) => refused(format!("Could not import {source}: {why}. Your scenario is unchanged.")),
     }
 }

@@ -17,6 +17,7 @@ use crate::browser::Dispatch;
 use crate::formats::embed;
 use crate::model::LatestModel;
 use crate::model::{Action, Model, ModuleAction, Notice, SPEEDS};
+use crate::model::{CursorAction, EditAction, NoticeAction, OtherTabAction, PlaceAction};
 
 /// A new link typed or pasted into the address bar (a `hashchange`, which our own `replaceState` never
 /// fires) starts the page afresh from that link.
@@ -43,8 +44,8 @@ fn undo_key(e: &KeyboardEvent) -> Option<Action> {
         return None;
     }
     match (e.key().to_lowercase().as_str(), e.shift_key()) {
-        ("z", false) => Some(Action::Undo),
-        ("z", true) | ("y", false) => Some(Action::Redo),
+        ("z", false) => Some(Action::Edit(EditAction::Undo)),
+        ("z", true) | ("y", false) => Some(Action::Edit(EditAction::Redo)),
         _ => None,
     }
 }
@@ -63,24 +64,24 @@ pub fn on_key(model: &Model, e: &KeyboardEvent) -> Option<Action> {
     let key = e.key();
     if model.placing.is_some() {
         return match key.as_str() {
-            "ArrowLeft" => Some(Action::MovePlacing { dx: -1, dy: 0 }),
-            "ArrowRight" => Some(Action::MovePlacing { dx: 1, dy: 0 }),
-            "ArrowUp" => Some(Action::MovePlacing { dx: 0, dy: -1 }),
-            "ArrowDown" => Some(Action::MovePlacing { dx: 0, dy: 1 }),
-            "Enter" => Some(Action::CommitPlacing),
-            "Escape" => Some(Action::CancelPlacing),
+            "ArrowLeft" => Some(Action::Place(PlaceAction::Move { dx: -1, dy: 0 })),
+            "ArrowRight" => Some(Action::Place(PlaceAction::Move { dx: 1, dy: 0 })),
+            "ArrowUp" => Some(Action::Place(PlaceAction::Move { dx: 0, dy: -1 })),
+            "ArrowDown" => Some(Action::Place(PlaceAction::Move { dx: 0, dy: 1 })),
+            "Enter" => Some(Action::Place(PlaceAction::Commit)),
+            "Escape" => Some(Action::Place(PlaceAction::Cancel)),
             _ => None,
         };
     }
     let on_button = e.target().and_then(|t| t.dyn_into::<web_sys::HtmlButtonElement>().ok()).is_some();
     match key.as_str() {
-        "ArrowLeft" => Some(Action::StepBy(-1)),
-        "ArrowRight" => Some(Action::StepBy(1)),
-        "Home" => Some(Action::Home),
-        "End" => Some(Action::End),
+        "ArrowLeft" => Some(Action::Cursor(CursorAction::StepBy(-1))),
+        "ArrowRight" => Some(Action::Cursor(CursorAction::StepBy(1))),
+        "Home" => Some(Action::Cursor(CursorAction::Home)),
+        "End" => Some(Action::Cursor(CursorAction::End)),
         // Space on a focused button presses the button.
-        " " if !on_button => Some(Action::TogglePlay),
-        "Escape" if model.selected.is_some() => Some(Action::Select(None)),
+        " " if !on_button => Some(Action::Cursor(CursorAction::TogglePlay)),
+        "Escape" if model.selected.is_some() => Some(Action::Cursor(CursorAction::Select(None))),
         _ => None,
     }
 }
@@ -128,7 +129,7 @@ pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
             let action = on_key(&state.borrow(), e);
             let Some(action) = action else { return };
             e.prevent_default();
-            if let Action::StepBy(_) = action {
+            if let Action::Cursor(CursorAction::StepBy(_)) = action {
                 scrub.stepped();
             }
             dispatch.emit(action);
@@ -141,8 +142,11 @@ pub fn use_keyboard(state: LatestModel, dispatch: Dispatch) {
 #[hook]
 pub fn use_playback(playing: bool, speed: usize, dispatch: Dispatch) {
     use_effect_with((playing, speed), move |_| {
-        let timer =
-            playing.then(|| Interval::new(SPEEDS[speed.min(SPEEDS.len() - 1)].0, move || dispatch.emit(Action::Tick)));
+        let timer = playing.then(|| {
+            Interval::new(SPEEDS[speed.min(SPEEDS.len() - 1)].0, move || {
+                dispatch.emit(Action::Cursor(CursorAction::Tick))
+            })
+        });
         move || drop(timer)
     });
 }
@@ -155,7 +159,7 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
             let dispatch = dispatch.clone();
             EventListener::new(&gloo::utils::document(), "visibilitychange", move |_| {
                 if gloo::utils::document().hidden() {
-                    dispatch.emit(Action::Pause);
+                    dispatch.emit(Action::Cursor(CursorAction::Pause));
                 }
             })
         };
@@ -165,7 +169,7 @@ pub fn use_pause_when_unseen(root: NodeRef, dispatch: Dispatch) {
                 .filter_map(|e| e.dyn_into::<web_sys::IntersectionObserverEntry>().ok())
                 .any(|e| !e.is_intersecting());
             if unseen {
-                dispatch.emit(Action::Pause);
+                dispatch.emit(Action::Cursor(CursorAction::Pause));
             }
         });
         let observer = web_sys::IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok();
@@ -248,7 +252,7 @@ pub fn use_embed_commands(state: LatestModel, dispatch: Dispatch, embedded: bool
                     Err(Ignored::Oversized(why)) => {
                         let text = format!("The embedding page sent a scenario too large to open: {why}.");
                         gloo::console::warn!(text.clone());
-                        dispatch.emit(Action::Notify(Notice { error: true, text, undo: false }));
+                        dispatch.emit(Action::Notice(NoticeAction::Show(Notice { error: true, text, undo: false })));
                     }
                     Err(Ignored::Elsewhere { origin, why }) => {
                         if let Some(warning) = ignored.warning(&origin, &why) {
@@ -277,7 +281,7 @@ pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, store
                 // Only a real change: this page's own writes come back as no event, others' as one each.
                 if let Ok(library) = crate::formats::library::Library::from_json(&text) {
                     if *state.borrow().library != library {
-                        dispatch.emit(Action::SyncLibrary(std::rc::Rc::new(library)));
+                        dispatch.emit(Action::OtherTab(OtherTabAction::SavedLibrary(std::rc::Rc::new(library))));
                     }
                 }
                 let now = crate::browser::storage::load();
@@ -285,7 +289,7 @@ pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, store
                     let other = now.as_deref().and_then(|t| crate::formats::snapshot::from_json(t).ok());
                     working = now;
                     if let Some(snapshot) = other {
-                        dispatch.emit(Action::KeepOtherTab(Box::new(snapshot)));
+                        dispatch.emit(Action::OtherTab(OtherTabAction::SavedScenario(Box::new(snapshot))));
                     }
                 }
             })

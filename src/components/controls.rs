@@ -4,6 +4,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::ModelProps;
+use crate::model::CursorAction;
 use crate::model::{Action, SPEEDS};
 
 /// The cursor buttons' pictures.
@@ -49,10 +50,12 @@ pub fn controls(props: &ModelProps) -> Html {
     };
     let oninput = d.reform(|e: InputEvent| {
         let v: i64 = e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(-1);
-        Action::SetCursor(usize::try_from(v).ok())
+        Action::Cursor(CursorAction::Set(usize::try_from(v).ok()))
     });
     let onspeed = d.reform(|e: Event| {
-        Action::SetSpeed(e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1))
+        Action::Cursor(CursorAction::SetSpeed(
+            e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1),
+        ))
     });
     let mut position = match m.cursor {
         Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
@@ -65,14 +68,14 @@ pub fn controls(props: &ModelProps) -> Html {
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
     html! {
         <section class="controls" aria-label="Cursor">
-            { button("Go to the start (Home)", Glyph::Start, || Action::Home, m.cursor.is_none(), "cursor-home") }
-            { button("Step back (←)", Glyph::Back, || Action::StepBy(-1), m.cursor.is_none(), "cursor-back") }
+            { button("Go to the start (Home)", Glyph::Start, || Action::Cursor(CursorAction::Home), m.cursor.is_none(), "cursor-home") }
+            { button("Step back (←)", Glyph::Back, || Action::Cursor(CursorAction::StepBy(-1)), m.cursor.is_none(), "cursor-back") }
             <button type="button" class="controls__button controls__button--play" aria-label={play_label} title={play_label}
-                onclick={d.reform(|_| Action::TogglePlay)} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
+                onclick={d.reform(|_| Action::Cursor(CursorAction::TogglePlay))} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
                 { glyph(if m.playing { Glyph::Pause } else { Glyph::Play }) }
             </button>
-            { button("Step forward (→)", Glyph::Forward, || Action::StepBy(1), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
-            { button("Go to the last step (End)", Glyph::End, || Action::End, m.cursor == m.last_step(), "cursor-end") }
+            { button("Step forward (→)", Glyph::Forward, || Action::Cursor(CursorAction::StepBy(1)), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
+            { button("Go to the last step (End)", Glyph::End, || Action::Cursor(CursorAction::End), m.cursor == m.last_step(), "cursor-end") }
             <input type="range" class="controls__scrub" min="-1" max={(n as i64 - 1).to_string()} value={at.to_string()}
                 aria-label="Scrub through the steps" aria-valuetext={position.clone()} {oninput} data-testid="cursor-scrub" />
             <output class="controls__position" data-testid="cursor-position">{ position }</output>

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::ModelProps;
 use crate::model::{Action, Model, ModuleAction};
+use crate::model::{EditAction, LoadAction};
 
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
@@ -22,9 +23,9 @@ pub fn undo_buttons(m: &Model, d: &Callback<Action>) -> Html {
     html! {
         <span class="undo" role="group" aria-label="Undo and redo">
             <button type="button" class="undo__button" aria-label="Undo (Ctrl+Z)" title="Undo (Ctrl+Z)" disabled={!undo}
-                onclick={d.reform(|_| Action::Undo)} data-testid="undo">{ "↶ Undo" }</button>
+                onclick={d.reform(|_| Action::Edit(EditAction::Undo))} data-testid="undo">{ "↶ Undo" }</button>
             <button type="button" class="undo__button" aria-label="Redo (Ctrl+Shift+Z)" title="Redo (Ctrl+Shift+Z or Ctrl+Y)" disabled={!redo}
-                onclick={d.reform(|_| Action::Redo)} data-testid="redo">{ "↷ Redo" }</button>
+                onclick={d.reform(|_| Action::Edit(EditAction::Redo))} data-testid="redo">{ "↷ Redo" }</button>
         </span>
     }
 }
@@ -45,8 +46,9 @@ fn description(m: &Model) -> Option<Html> {
 #[function_component(Header)]
 pub fn header(props: &ModelProps) -> Html {
     let m = &props.model;
-    let onpreset =
-        props.dispatch.reform(|e: Event| Action::LoadPreset(e.target_unchecked_into::<HtmlSelectElement>().value()));
+    let onpreset = props
+        .dispatch
+        .reform(|e: Event| Action::Load(LoadAction::Preset(e.target_unchecked_into::<HtmlSelectElement>().value())));
     // Parsed once: the picker's names and descriptions never change.
     let presets = use_memo((), |_| {
         PRESETS
@@ -71,7 +73,7 @@ pub fn header(props: &ModelProps) -> Html {
                 </label>
                 <button type="button" class="header__learn" aria-controls="lesson-root" title="Guided lessons: predict, then watch"
                     onclick={props.dispatch.reform(|_| Action::Module(ModuleAction::OpenLearn))} data-testid="learn-toggle">{ "Learn" }</button>
-                <button type="button" onclick={props.dispatch.reform(|_| Action::NewScenario)} data-testid="new-scenario">{ "New scenario" }</button>
+                <button type="button" onclick={props.dispatch.reform(|_| Action::Load(LoadAction::New))} data-testid="new-scenario">{ "New scenario" }</button>
                 { undo_buttons(m, &props.dispatch) }
             </div>
             <p class="header__headline" data-testid="headline">{ headline(m) }</p>

@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use crate::browser::pointer_drag::PointerDrag;
 use crate::formats::icons::kind_info;
+use crate::model::PlaceAction;
 use crate::model::{Action, PlaceSource};
 
 /// Props.
@@ -43,7 +44,7 @@ pub fn palette(props: &PaletteProps) -> Html {
                             }
                             // A click from the keyboard has no detail: Enter places with the arrow keys.
                             let source = PlaceSource::New(kind);
-                            dispatch.emit(if touch.get() && e.detail() > 0 { Action::TapPlace(source) } else { Action::StartPlacing(source) });
+                            dispatch.emit(if touch.get() && e.detail() > 0 { Action::Place(PlaceAction::Tap(source)) } else { Action::Place(PlaceAction::Start(source)) });
                         })
                     };
                     html! {

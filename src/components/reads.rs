@@ -18,6 +18,7 @@ use yew::prelude::*;
 use crate::browser::web;
 use crate::formats::export::{escape_into, xml_escape};
 use crate::model::Action;
+use crate::model::CursorAction;
 
 /// The reads drawn: the latest ones up to the cursor.
 pub const READS_SHOWN: usize = 8;
@@ -134,7 +135,7 @@ pub fn consumer_reads(trace: &Trace, all: &[Read], cursor: Option<usize>, dispat
     let dispatch = dispatch.clone();
     let onclick = Callback::from(move |e: MouseEvent| {
         if let Some(step) = web::closest_attribute(&e, "data-step").and_then(|s| s.parse().ok()) {
-            dispatch.emit(Action::SetCursor(Some(step)));
+            dispatch.emit(Action::Cursor(CursorAction::Set(Some(step))));
         }
     });
     html! {

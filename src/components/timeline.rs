@@ -16,6 +16,7 @@ use crate::browser::viewport::{rendered, use_scroll_window};
 use crate::formats::icons::kind_info;
 use crate::model::drag::{gap_position, DropTarget};
 use crate::model::{Action, Model, PlaceSource};
+use crate::model::{CursorAction, EditAction, PlaceAction};
 
 /// Props.
 #[derive(Properties, PartialEq, Clone)]
@@ -176,7 +177,7 @@ fn column(p: &ColumnProps) -> Html {
         let onclick = p.placing.then(|| {
             let (dispatch, step, end) = (p.dispatch.clone(), i, p.end);
             Callback::from(move |e: MouseEvent| {
-                dispatch.emit(Action::PlaceAt { lane: li, gap: tap_gap(&e, step, end) })
+                dispatch.emit(Action::Place(PlaceAction::At { lane: li, gap: tap_gap(&e, step, end) }))
             })
         });
         let chip = p.chip.as_ref().filter(|c| c.lane == li).map(|c| chip(i, c, p));
@@ -316,7 +317,7 @@ fn step_header(
     if !bugs.is_empty() {
         title.push_str(&format!(". Fails here: {}", bugs.join(", ")));
     }
-    let onclick = dispatch.reform(move |_| Action::SetCursor(Some(i)));
+    let onclick = dispatch.reform(move |_| Action::Cursor(CursorAction::Set(Some(i))));
     let class = classes!(
         "timeline__step",
         current.then_some("timeline__step--current"),
@@ -386,7 +387,7 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
         let suppress = p.suppress.0.clone();
         Callback::from(move |e: MouseEvent| {
             if !crate::browser::pointer_drag::ends_drag(&suppress, &e) {
-                dispatch.emit(Action::Select(Some(i)));
+                dispatch.emit(Action::Cursor(CursorAction::Select(Some(i))));
             }
         })
     };
@@ -395,11 +396,11 @@ fn chip(i: usize, c: &ChipData, p: &ColumnProps) -> Html {
         Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
             "Delete" | "Backspace" => {
                 e.prevent_default();
-                dispatch.emit(Action::Remove(i));
+                dispatch.emit(Action::Edit(EditAction::Remove(i)));
             }
             "m" | "M" => {
                 e.prevent_default();
-                dispatch.emit(Action::StartPlacing(PlaceSource::Existing(i)));
+                dispatch.emit(Action::Place(PlaceAction::Start(PlaceSource::Existing(i))));
             }
             _ => {}
         })

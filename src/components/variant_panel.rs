@@ -18,6 +18,7 @@ use super::reads::consumer_reads;
 use crate::model::bridge::Painting;
 use crate::model::question::NEUTRAL;
 use crate::model::Action;
+use crate::model::CursorAction;
 
 /// Props.
 #[derive(Properties, Clone)]
@@ -83,7 +84,7 @@ fn use_reads(traces: &Rc<Vec<Trace>>, index: usize) -> Rc<Vec<Read>> {
 fn violation_item(trace: &Trace, e: Entry, id: &str, dispatch: &Callback<Action>) -> Html {
     let viol = &trace.violations[e.index];
     let step = viol.step as usize;
-    let onclick = dispatch.reform(move |_| Action::SetCursor(Some(step)));
+    let onclick = dispatch.reform(move |_| Action::Cursor(CursorAction::Set(Some(step))));
     let class =
         classes!("violation", viol.by_design.then_some("violation--allowed"), e.holds_now.then_some("violation--now"));
     html! {

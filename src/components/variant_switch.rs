@@ -6,6 +6,7 @@ use epochlab_core::Trace;
 use yew::prelude::*;
 
 use crate::model::Action;
+use crate::model::CursorAction;
 
 /// Props.
 #[derive(Properties, Clone)]
@@ -64,7 +65,7 @@ pub fn variant_switch(p: &VariantSwitchProps) -> Html {
     });
     let difference = match p.first_difference {
         Some(step) => {
-            let onclick = p.dispatch.reform(move |_| Action::SetCursor(Some(step as usize)));
+            let onclick = p.dispatch.reform(move |_| Action::Cursor(CursorAction::Set(Some(step as usize))));
             html! {
                 <p class="variant-switch__difference" data-testid="variant-switch-difference">
                     { format!("≠ They part ways after step {step}. ") }

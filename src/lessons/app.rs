@@ -31,6 +31,7 @@ use crate::model::learn::{
 };
 use crate::model::panels::{Forwarded, Panels};
 use crate::model::{Action, Effect, LearnAction, Model, ModuleAction, Notice, Saving};
+use crate::model::{EditAction, NoticeAction};
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
 const LESSONS: &str = "lessons/";
@@ -178,7 +179,7 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
             tell_page(&before, &next);
             run_effects(&effects, &next, dispatch, embedded);
         }
-        Action::Notify(notice) => send(&ToPage::Notice(notice)),
+        Action::Notice(NoticeAction::Show(notice)) => send(&ToPage::Notice(notice)),
         // Picked in the share panel: this module has the readers. Carried out at once: emitting the result
         // on `dispatch` would re-enter the callback this handler runs in.
         Action::Module(ModuleAction::ImportFile { source, content, shown }) => {
@@ -187,7 +188,7 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
         }
         // The editor's new event travels with the brokers it is read against (the mirror is let go of before
         // the page, which answers at once, is told).
-        Action::Edit(step, event) => {
+        Action::Edit(EditAction::Replace(step, event)) => {
             let forwarded = Forwarded::edit(step, *event, &model.borrow().scenario);
             send(&ToPage::Do(forwarded));
         }

@@ -9,24 +9,55 @@ use super::{Notice, PlaceSource};
 use crate::formats::embed::{Command, Goto};
 use crate::formats::snapshot::Snapshot;
 
-/// Everything a user can do.
+/// Everything a user can do, grouped by what it concerns: each group is one enum, handled in one exhaustive
+/// match, so a new action is a compiler error wherever it must be handled.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Open a whole scenario (a preset, an empty one, a link, a file, what the checker found).
+    Load(LoadAction),
+    /// Change the scenario's events, or undo and redo such a change.
+    Edit(EditAction),
+    /// Place an event with the keyboard or by tapping.
+    Place(PlaceAction),
+    /// Where the user looks: the step shown, the event selected, playback.
+    Cursor(CursorAction),
+    /// The variants shown side by side.
+    Variants(VariantsAction),
+    /// A change of the cluster's settings (brokers, min ISR, the release and its settings, policies, flags).
+    Config(ConfigAction),
+    /// The banner.
+    Notice(NoticeAction),
+    /// The scenario's name and description, and My scenarios.
+    Saved(SavedAction),
+    /// What another tab of the page stored.
+    OtherTab(OtherTabAction),
+    /// The page's side of its link to the lessons' module.
+    Module(ModuleAction),
+    /// Something about lessons (reduced in the lessons' module, `Model::learn_reduce`; the page never sends it).
+    Learn(super::LearnAction),
+}
+
+/// Opening a whole scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadAction {
     /// Open a preset (its default side-by-side variants are kept).
-    LoadPreset(String),
+    Preset(String),
     /// Start from an empty two-broker scenario.
-    NewScenario,
+    New,
     /// Replace the scenario (a loaded link or message), keeping the variants unless given.
     Replace(Box<Scenario>),
     /// Open an imported snapshot.
     Import(Box<Snapshot>),
     /// Open what the checker found (a shortest failure, a shrunk scenario) under its variant, the cursor on
     /// `cursor`, saying `what`; undoable, and the user's own scenario is kept in My scenarios.
-    LoadFound { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
+    Found { scenario: Box<Scenario>, cursor: Option<usize>, what: String },
     /// Put the checker's bounded-proof stamp (its text) on the address, for the share link to carry.
     AddProof(String),
-    /// Start playback (no-op when already playing).
-    Play,
+}
+
+/// A change of the scenario's events, and the history of such changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EditAction {
     /// Insert a new event of a kind at a position on a lane.
     Insert { position: usize, kind: EventKind, lane: Lane },
     /// Move an event in time and/or to another lane (`to` counts positions before the move).
@@ -34,19 +65,47 @@ pub enum Action {
     /// Delete an event.
     Remove(usize),
     /// Replace an event (the field editor).
-    Edit(usize, Box<Event>),
+    Replace(usize, Box<Event>),
     /// Take the scenario the text panel's text reads as (one edit; nothing when it is the same scenario).
     ApplyText(Box<Scenario>),
-    /// Select an event (or none).
-    Select(Option<usize>),
+    /// Undo the last edit (the cursor comes back with it).
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+}
+
+/// A keyboard or touch placement of an event.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaceAction {
+    /// Begin a keyboard placement.
+    Start(PlaceSource),
+    /// Move the placement: lanes (dy) and positions (dx).
+    Move { dx: i32, dy: i32 },
+    /// Drop at the placement.
+    Commit,
+    /// Abandon the placement.
+    Cancel,
+    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
+    Tap(PlaceSource),
+    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
+    At { lane: usize, gap: usize },
+}
+
+/// Where the user looks: the step shown, the event whose editor is open, playback.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CursorAction {
     /// Show the state after a step (`None`: before the first).
-    SetCursor(Option<usize>),
+    Set(Option<usize>),
     /// Step by ±n.
     StepBy(i32),
     /// Jump before the first step.
     Home,
     /// Jump to the last step.
     End,
+    /// Select an event (or none).
+    Select(Option<usize>),
+    /// Start playback (no-op when already playing).
+    Play,
     /// Play or pause.
     TogglePlay,
     /// Pause.
@@ -55,42 +114,24 @@ pub enum Action {
     Tick,
     /// Choose a speed.
     SetSpeed(usize),
+}
+
+/// The variants shown side by side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantsAction {
     /// Show or hide a variant.
-    ToggleVariant(Variant),
+    Toggle(Variant),
     /// Show exactly these variants.
-    SetVariants(Vec<Variant>),
-    /// A change of the cluster's settings (brokers, min ISR, the release and its settings, policies, flags).
-    Config(ConfigAction),
+    Set(Vec<Variant>),
+}
+
+/// The banner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NoticeAction {
     /// Show a notice.
-    Notify(Notice),
+    Show(Notice),
     /// Hide the notice.
-    DismissNotice,
-    /// Begin a keyboard placement.
-    StartPlacing(PlaceSource),
-    /// Move the placement: lanes (dy) and positions (dx).
-    MovePlacing { dx: i32, dy: i32 },
-    /// Drop at the placement.
-    CommitPlacing,
-    /// Abandon the placement.
-    CancelPlacing,
-    /// Undo the last edit (the cursor comes back with it).
-    Undo,
-    /// Redo the last undone edit.
-    Redo,
-    /// Another tab changed "My scenarios": take its list (not an edit of this page's, so never undone).
-    SyncLibrary(std::rc::Rc<crate::formats::library::Library>),
-    /// Another tab of the page saved its working scenario (over this tab's stored one): kept in My scenarios.
-    KeepOtherTab(Box<Snapshot>),
-    /// A tap on a palette chip: start a touch placement of it, or cancel the one under way for it.
-    TapPlace(PlaceSource),
-    /// A tap or click on a gap of a lane during a placement: drop there (`gap` counts positions before the move).
-    PlaceAt { lane: usize, gap: usize },
-    /// The scenario's name and description, and My scenarios.
-    Saved(SavedAction),
-    /// The page's side of its link to the lessons' module.
-    Module(ModuleAction),
-    /// Something about lessons (in the lessons' module).
-    Learn(super::LearnAction),
+    Dismiss,
 }
 
 /// The scenario's name and description, and the scenarios kept in My scenarios: one group, forwarded typed
@@ -109,6 +150,15 @@ pub enum SavedAction {
     DuplicateSaved(u64),
     /// Delete a scenario from "My scenarios".
     DeleteSaved(u64),
+}
+
+/// What another tab of the page stored: never this page's edit, so never undone or written back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OtherTabAction {
+    /// It changed "My scenarios": take its list.
+    SavedLibrary(std::rc::Rc<crate::formats::library::Library>),
+    /// It saved its working scenario (over this tab's stored one): kept in My scenarios.
+    SavedScenario(Box<Snapshot>),
 }
 
 /// The page's side of its link to the lessons' module: loading it, what it says, the panels it draws, the files
@@ -166,23 +216,36 @@ impl Action {
     /// Whether the action changes the scenario (refused in a view-only embed). Choosing variants and moving
     /// the cursor are viewing, not editing.
     pub fn edits(&self) -> bool {
-        matches!(
-            self,
-            Action::NewScenario
-                | Action::Insert { .. }
-                | Action::Move { .. }
-                | Action::Remove(_)
-                | Action::Edit(..)
-                | Action::ApplyText(_)
-                | Action::Config(_)
-                | Action::StartPlacing(_)
-                | Action::CommitPlacing
-                | Action::TapPlace(_)
-                | Action::PlaceAt { .. }
-                | Action::Import(_)
-                | Action::LoadFound { .. }
-                | Action::Saved(SavedAction::SetName(_) | SavedAction::SetDescription(_) | SavedAction::OpenSaved(_))
-        )
+        match self {
+            Action::Load(load) => match load {
+                LoadAction::New | LoadAction::Import(_) | LoadAction::Found { .. } => true,
+                // A preset or a link replaces what is viewed; the proof stamp only goes on the address.
+                LoadAction::Preset(_) | LoadAction::Replace(_) | LoadAction::AddProof(_) => false,
+            },
+            Action::Edit(edit) => match edit {
+                EditAction::Insert { .. }
+                | EditAction::Move { .. }
+                | EditAction::Remove(_)
+                | EditAction::Replace(..)
+                | EditAction::ApplyText(_) => true,
+                EditAction::Undo | EditAction::Redo => false,
+            },
+            Action::Place(place) => match place {
+                PlaceAction::Start(_) | PlaceAction::Commit | PlaceAction::Tap(_) | PlaceAction::At { .. } => true,
+                PlaceAction::Move { .. } | PlaceAction::Cancel => false,
+            },
+            Action::Config(_) => true,
+            Action::Saved(saved) => match saved {
+                SavedAction::SetName(_) | SavedAction::SetDescription(_) | SavedAction::OpenSaved(_) => true,
+                SavedAction::RenameSaved(..) | SavedAction::DuplicateSaved(_) | SavedAction::DeleteSaved(_) => false,
+            },
+            Action::Cursor(_)
+            | Action::OtherTab(_)
+            | Action::Variants(_)
+            | Action::Notice(_)
+            | Action::Module(_)
+            | Action::Learn(_) => false,
+        }
     }
 }
 
@@ -190,22 +253,22 @@ impl Action {
     /// The actions an embedding page's command stands for (`playing`: whether playback is on already).
     pub fn for_command(command: Command, playing: bool) -> Vec<Action> {
         let goto = |g: Goto| match g {
-            Goto::Start => Action::Home,
-            Goto::End => Action::End,
-            Goto::Step(i) => Action::SetCursor(Some(i)),
+            Goto::Start => Action::Cursor(CursorAction::Home),
+            Goto::End => Action::Cursor(CursorAction::End),
+            Goto::Step(i) => Action::Cursor(CursorAction::Set(Some(i))),
         };
         match command {
             Command::Load { scenario, variants, step } => {
-                let mut actions = vec![Action::Replace(scenario)];
-                actions.extend(variants.map(Action::SetVariants));
+                let mut actions = vec![Action::Load(LoadAction::Replace(scenario))];
+                actions.extend(variants.map(|vs| Action::Variants(VariantsAction::Set(vs))));
                 actions.extend(step.map(goto));
                 actions
             }
-            Command::Goto(g) => vec![Action::Pause, goto(g)],
-            Command::Play if !playing => vec![Action::Play],
+            Command::Goto(g) => vec![Action::Cursor(CursorAction::Pause), goto(g)],
+            Command::Play if !playing => vec![Action::Cursor(CursorAction::Play)],
             Command::Play => vec![],
-            Command::Pause => vec![Action::Pause],
-            Command::Variants(vs) => vec![Action::SetVariants(vs)],
+            Command::Pause => vec![Action::Cursor(CursorAction::Pause)],
+            Command::Variants(vs) => vec![Action::Variants(VariantsAction::Set(vs))],
         }
     }
 }
@@ -217,14 +280,20 @@ mod tests {
     #[test]
     fn an_embedding_pages_commands_become_actions() {
         let load = Command::Load { scenario: Box::new(Scenario::empty()), variants: None, step: Some(Goto::End) };
-        assert_eq!(Action::for_command(load, false), [Action::Replace(Box::new(Scenario::empty())), Action::End]);
+        assert_eq!(
+            Action::for_command(load, false),
+            [Action::Load(LoadAction::Replace(Box::new(Scenario::empty()))), Action::Cursor(CursorAction::End)]
+        );
         assert_eq!(
             Action::for_command(Command::Goto(Goto::Step(3)), true),
-            [Action::Pause, Action::SetCursor(Some(3))]
+            [Action::Cursor(CursorAction::Pause), Action::Cursor(CursorAction::Set(Some(3)))]
         );
-        assert_eq!(Action::for_command(Command::Play, false), [Action::Play]);
+        assert_eq!(Action::for_command(Command::Play, false), [Action::Cursor(CursorAction::Play)]);
         assert_eq!(Action::for_command(Command::Play, true), [], "playing already");
         let shown = vec![Variant::Kip101];
-        assert_eq!(Action::for_command(Command::Variants(shown.clone()), false), [Action::SetVariants(shown)]);
+        assert_eq!(
+            Action::for_command(Command::Variants(shown.clone()), false),
+            [Action::Variants(VariantsAction::Set(shown))]
+        );
     }
 }

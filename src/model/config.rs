@@ -133,17 +133,20 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::{EditAction, VariantsAction};
     use epochlab_core::Scenario;
 
     #[test]
     fn variants_can_be_shown_up_to_four_and_never_none() {
-        let m = Model::landing().after(Action::ToggleVariant(Variant::Kip101));
+        let m = Model::landing().after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)));
         assert_eq!(m.variants, [Variant::HwTruncation, Variant::Kip101, Variant::Kip279]);
-        let m = m.after(Action::ToggleVariant(Variant::DivergingEpoch)).after(Action::ToggleVariant(Variant::Kafka21));
+        let m = m
+            .after(Action::Variants(VariantsAction::Toggle(Variant::DivergingEpoch)))
+            .after(Action::Variants(VariantsAction::Toggle(Variant::Kafka21)));
         assert_eq!(m.variants.len(), 4);
         assert!(m.notice.is_some());
-        let m =
-            Model::new(Scenario::empty(), vec![Variant::Kip279], None).after(Action::ToggleVariant(Variant::Kip279));
+        let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None)
+            .after(Action::Variants(VariantsAction::Toggle(Variant::Kip279)));
         assert_eq!(m.variants, [Variant::Kip279]);
     }
 
@@ -176,7 +179,7 @@ mod tests {
         assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
         assert_eq!(m.traces[0].variant, Variant::Kip101);
         // Undo brings back the variant and the flag in one step.
-        let back = m.after(Action::Undo);
+        let back = m.after(Action::Edit(EditAction::Undo));
         assert_eq!(
             (back.scenario.config.kafka_version, back.scenario.config.flags.clone()),
             (None, vec![Flag::Kip320])
@@ -185,9 +188,9 @@ mod tests {
         let flagged = m.after(Action::Config(ConfigAction::ToggleFlag(Flag::Kafka7415)));
         assert_eq!(flagged.scenario.config.kafka_version, None);
         // Nor is another first variant; hiding a variant beside it keeps it.
-        let beside = m.after(Action::ToggleVariant(Variant::Kip279));
+        let beside = m.after(Action::Variants(VariantsAction::Toggle(Variant::Kip279)));
         assert_eq!(beside.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
-        let other = m.after(Action::SetVariants(vec![Variant::Kip279]));
+        let other = m.after(Action::Variants(VariantsAction::Set(vec![Variant::Kip279])));
         assert_eq!(other.scenario.config.kafka_version, None);
         let cleared = m.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
         assert_eq!((cleared.scenario.config.kafka_version, cleared.variants[0]), (None, Variant::Kip101));

@@ -1,6 +1,8 @@
 //! The cursor and playback: which step's state is shown, and stepping through them on a timer.
 
+use super::action::CursorAction;
 use super::Model;
+use super::SPEEDS;
 
 /// The cursor `n` steps on (`None`: before the first step), stopping at either end.
 fn step_by(cursor: Option<usize>, n: i32, last: Option<usize>) -> Option<usize> {
@@ -10,6 +12,22 @@ fn step_by(cursor: Option<usize>, n: i32, last: Option<usize>) -> Option<usize> 
 }
 
 impl Model {
+    /// Move the cursor, select, play.
+    pub(super) fn apply_cursor(&mut self, look: CursorAction) {
+        match look {
+            CursorAction::Set(c) => self.set_cursor(c),
+            CursorAction::StepBy(n) => self.step(n),
+            CursorAction::Home => self.cursor = None,
+            CursorAction::End => self.cursor = self.last_step(),
+            CursorAction::Select(i) => self.select(i),
+            CursorAction::Play => self.play(),
+            CursorAction::TogglePlay => self.toggle_play(),
+            CursorAction::Pause => self.playing = false,
+            CursorAction::Tick => self.tick(),
+            CursorAction::SetSpeed(s) => self.speed = s.min(SPEEDS.len() - 1),
+        }
+    }
+
     /// Select an event (its editor opens), or none.
     pub(super) fn select(&mut self, i: Option<usize>) {
         self.selected = i.filter(|i| *i < self.scenario.events.len());
@@ -57,18 +75,18 @@ mod tests {
 
     #[test]
     fn cursor_moves_step_by_step_and_playback_stops_at_the_end() {
-        let m = Model::landing().after(Action::Home);
+        let m = Model::landing().after(Action::Cursor(CursorAction::Home));
         assert_eq!(m.cursor, None);
-        let m = m.after(Action::StepBy(1)).after(Action::StepBy(1));
+        let m = m.after(Action::Cursor(CursorAction::StepBy(1))).after(Action::Cursor(CursorAction::StepBy(1)));
         assert_eq!(m.cursor, Some(1));
-        let m = m.after(Action::StepBy(-5));
+        let m = m.after(Action::Cursor(CursorAction::StepBy(-5)));
         assert_eq!(m.cursor, None);
-        let m = m.after(Action::End).after(Action::TogglePlay);
+        let m = m.after(Action::Cursor(CursorAction::End)).after(Action::Cursor(CursorAction::TogglePlay));
         assert!(m.playing);
         assert_eq!(m.cursor, None, "play from the end restarts");
         let mut m = m;
         for _ in 0..20 {
-            m = m.after(Action::Tick);
+            m = m.after(Action::Cursor(CursorAction::Tick));
         }
         assert!(!m.playing);
         assert_eq!(m.cursor, Some(9));
@@ -76,11 +94,17 @@ mod tests {
 
     #[test]
     fn play_at_the_last_step_replays_from_the_start_as_the_play_button_does() {
-        let m = Model::landing().after(Action::End).after(Action::Play);
+        let m = Model::landing().after(Action::Cursor(CursorAction::End)).after(Action::Cursor(CursorAction::Play));
         assert!(m.playing);
         assert_eq!(m.cursor, None);
-        let m = Model::landing().after(Action::SetCursor(Some(3))).after(Action::Play);
+        let m = Model::landing()
+            .after(Action::Cursor(CursorAction::Set(Some(3))))
+            .after(Action::Cursor(CursorAction::Play));
         assert_eq!((m.playing, m.cursor), (true, Some(3)), "from the middle it goes on");
-        assert_eq!(m.after(Action::Tick).after(Action::Play).cursor, Some(4), "playing already: nothing changes");
+        assert_eq!(
+            m.after(Action::Cursor(CursorAction::Tick)).after(Action::Cursor(CursorAction::Play)).cursor,
+            Some(4),
+            "playing already: nothing changes"
+        );
     }
 }

@@ -3,6 +3,7 @@
 
 use epochlab_core::scenario::edit::Lane;
 
+use crate::model::EditAction;
 use crate::model::{Action, PlaceSource};
 
 /// Where a drag would land.
@@ -36,14 +37,14 @@ pub fn drop_action(source: &PlaceSource, target: &DropTarget, lanes: &[Lane]) ->
     match (source, target) {
         (_, DropTarget::Gap { problem: Some(_), .. }) => None,
         (PlaceSource::New(kind), DropTarget::Gap { lane, position, .. }) => {
-            Some(Action::Insert { position: *position, kind: *kind, lane: lanes.get(*lane)?.clone() })
+            Some(Action::Edit(EditAction::Insert { position: *position, kind: *kind, lane: lanes.get(*lane)?.clone() }))
         }
         (PlaceSource::Existing(from), DropTarget::Gap { lane, position, .. }) => {
             // A gap after the chip's own step counts one less once the chip has left its place.
             let to = if *position > *from { position - 1 } else { *position };
-            Some(Action::Move { from: *from, to, lane: lanes.get(*lane)?.clone() })
+            Some(Action::Edit(EditAction::Move { from: *from, to, lane: lanes.get(*lane)?.clone() }))
         }
-        (PlaceSource::Existing(from), DropTarget::Outside) => Some(Action::Remove(*from)),
+        (PlaceSource::Existing(from), DropTarget::Outside) => Some(Action::Edit(EditAction::Remove(*from))),
         (PlaceSource::New(_), DropTarget::Outside) => None,
     }
 }
@@ -72,11 +73,11 @@ mod tests {
         let gap = |position| DropTarget::Gap { lane: 1, position, problem: None };
         assert_eq!(
             drop_action(&PlaceSource::Existing(2), &gap(5), &lanes()),
-            Some(Action::Move { from: 2, to: 4, lane: Lane::Broker("B".into()) })
+            Some(Action::Edit(EditAction::Move { from: 2, to: 4, lane: Lane::Broker("B".into()) }))
         );
         assert_eq!(
             drop_action(&PlaceSource::Existing(5), &gap(2), &lanes()),
-            Some(Action::Move { from: 5, to: 2, lane: Lane::Broker("B".into()) })
+            Some(Action::Edit(EditAction::Move { from: 5, to: 2, lane: Lane::Broker("B".into()) }))
         );
     }
 
@@ -84,7 +85,10 @@ mod tests {
     fn refused_drops_do_nothing_and_dropping_outside_deletes_an_existing_chip() {
         let refused = DropTarget::Gap { lane: 2, position: 0, problem: Some("no".into()) };
         assert_eq!(drop_action(&PlaceSource::New(EventKind::Fetch), &refused, &lanes()), None);
-        assert_eq!(drop_action(&PlaceSource::Existing(3), &DropTarget::Outside, &lanes()), Some(Action::Remove(3)));
+        assert_eq!(
+            drop_action(&PlaceSource::Existing(3), &DropTarget::Outside, &lanes()),
+            Some(Action::Edit(EditAction::Remove(3)))
+        );
         assert_eq!(drop_action(&PlaceSource::New(EventKind::Crash), &DropTarget::Outside, &lanes()), None);
         assert_eq!(
             drop_action(
@@ -92,7 +96,11 @@ mod tests {
                 &DropTarget::Gap { lane: 0, position: 1, problem: None },
                 &lanes()
             ),
-            Some(Action::Insert { position: 1, kind: EventKind::Crash, lane: Lane::Broker("A".into()) })
+            Some(Action::Edit(EditAction::Insert {
+                position: 1,
+                kind: EventKind::Crash,
+                lane: Lane::Broker("A".into())
+            }))
         );
     }
 }

@@ -4,9 +4,23 @@
 use epochlab_core::scenario::edit::{self, Lane};
 use epochlab_core::scenario::{Event, EventKind, Scenario};
 
+use super::action::EditAction;
 use super::Model;
 
 impl Model {
+    /// Change the scenario's events, or undo or redo a change.
+    pub(super) fn apply_edit(&mut self, edit: EditAction) {
+        match edit {
+            EditAction::Insert { position, kind, lane } => self.insert(position, kind, lane),
+            EditAction::Move { from, to, lane } => self.move_event(from, to, lane),
+            EditAction::Remove(i) => self.remove(i),
+            EditAction::Replace(i, event) => self.replace_event(i, *event),
+            EditAction::ApplyText(scenario) => self.apply_text(*scenario),
+            EditAction::Undo => self.undo(),
+            EditAction::Redo => self.redo(),
+        }
+    }
+
     /// Apply a scenario edit; on success re-run and place the cursor with `cursor_after`, else show why.
     pub(super) fn edit(
         &mut self,
@@ -73,6 +87,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::{CursorAction, LoadAction, VariantsAction};
     use epochlab_core::{presets, Variant};
 
     fn lane(b: &str) -> Lane {
@@ -82,7 +97,7 @@ mod tests {
     #[test]
     fn inserting_at_the_end_follows_the_end_and_shows_the_effect() {
         let m = Model::landing();
-        let m = m.after(Action::Insert { position: 10, kind: EventKind::Crash, lane: lane("A") });
+        let m = m.after(Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Crash, lane: lane("A") }));
         assert_eq!(m.scenario.events.len(), 11);
         assert_eq!(m.cursor, Some(10));
         assert!(!m.traces[0].steps[10].state.replicas[0].up);
@@ -92,24 +107,28 @@ mod tests {
     fn building_from_an_empty_scenario_follows_each_new_event() {
         let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
         assert_eq!(m.cursor, None);
-        let m = m.after(Action::Insert { position: 0, kind: EventKind::Elect, lane: Lane::Cluster });
+        let m = m.after(Action::Edit(EditAction::Insert { position: 0, kind: EventKind::Elect, lane: Lane::Cluster }));
         assert_eq!(m.cursor, Some(0));
-        let m = m.after(Action::Insert { position: 1, kind: EventKind::Produce, lane: Lane::Cluster });
+        let m =
+            m.after(Action::Edit(EditAction::Insert { position: 1, kind: EventKind::Produce, lane: Lane::Cluster }));
         assert_eq!(m.cursor, Some(1));
         // Before the first step of a non-empty timeline is not "the end": an insert leaves the cursor there.
-        let m =
-            m.after(Action::Home).after(Action::Insert { position: 2, kind: EventKind::Settle, lane: Lane::Cluster });
+        let m = m.after(Action::Cursor(CursorAction::Home)).after(Action::Edit(EditAction::Insert {
+            position: 2,
+            kind: EventKind::Settle,
+            lane: Lane::Cluster,
+        }));
         assert_eq!(m.cursor, None);
     }
 
     #[test]
     fn editing_the_past_keeps_the_future_and_the_cursor_on_the_same_step() {
-        let m = Model::landing().after(Action::SetCursor(Some(5)));
-        let m = m.after(Action::Insert { position: 2, kind: EventKind::Flush, lane: lane("A") });
+        let m = Model::landing().after(Action::Cursor(CursorAction::Set(Some(5))));
+        let m = m.after(Action::Edit(EditAction::Insert { position: 2, kind: EventKind::Flush, lane: lane("A") }));
         assert_eq!(m.cursor, Some(6));
         assert_eq!(m.scenario.events.len(), 11);
         assert_eq!(m.scenario.events[10].kind(), EventKind::Crash);
-        let m = m.after(Action::Remove(2));
+        let m = m.after(Action::Edit(EditAction::Remove(2)));
         assert_eq!(m.cursor, Some(5));
         let mut landing = presets::default_scenario();
         landing.config.variant = Variant::HwTruncation;
@@ -121,24 +140,24 @@ mod tests {
     #[test]
     fn a_refused_drop_changes_nothing_and_says_why() {
         let m = Model::landing();
-        let n = m.after(Action::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster });
+        let n = m.after(Action::Edit(EditAction::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster }));
         assert_eq!(n.scenario, m.scenario);
         assert!(n.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
     }
 
     #[test]
     fn a_deletion_says_what_went_and_offers_undo_until_the_next_edit() {
-        let m = Model::landing().after(Action::Remove(7));
+        let m = Model::landing().after(Action::Edit(EditAction::Remove(7)));
         let notice = m.notice.clone().expect("a notice");
         assert_eq!((notice.text.as_str(), notice.error, notice.undo), ("Deleted step 7 (Crash)", false, true));
-        let n = m.after(Action::Insert { position: 0, kind: EventKind::Flush, lane: lane("A") });
+        let n = m.after(Action::Edit(EditAction::Insert { position: 0, kind: EventKind::Flush, lane: lane("A") }));
         assert_eq!(n.notice, None, "its Undo would now undo the insert");
-        assert_eq!(Model::landing().after(Action::Remove(99)).notice.map(|n| n.undo), Some(false));
+        assert_eq!(Model::landing().after(Action::Edit(EditAction::Remove(99))).notice.map(|n| n.undo), Some(false));
     }
 
     #[test]
     fn moving_a_chip_changes_its_step_and_its_broker() {
-        let m = Model::landing().after(Action::Move { from: 7, to: 3, lane: lane("B") });
+        let m = Model::landing().after(Action::Edit(EditAction::Move { from: 7, to: 3, lane: lane("B") }));
         assert_eq!(m.scenario.events[3], Event::Crash { broker: "B".into(), power: false, notify_controller: false });
     }
 
@@ -146,14 +165,16 @@ mod tests {
     fn a_view_only_embed_refuses_edits_but_lets_the_reader_step_and_choose_variants() {
         let mut m = Model::landing();
         m.page.read_only = true;
-        let n = m.after(Action::Remove(0));
+        let n = m.after(Action::Edit(EditAction::Remove(0)));
         assert_eq!(n.scenario, m.scenario);
         assert!(n.notice.as_ref().is_some_and(|n| n.text.contains("read-only")));
-        let n = m.after(Action::StepBy(-1)).after(Action::ToggleVariant(Variant::Kip101));
+        let n = m
+            .after(Action::Cursor(CursorAction::StepBy(-1)))
+            .after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)));
         assert_eq!(n.cursor, Some(8));
         assert_eq!(n.variants.len(), 3);
         // Loading a scenario by message keeps it read-only.
-        let n = m.after(Action::Replace(Box::new(Scenario::empty())));
+        let n = m.after(Action::Load(LoadAction::Replace(Box::new(Scenario::empty()))));
         assert!(n.page.read_only);
     }
 }

@@ -235,6 +235,7 @@ mod tests {
     use super::*;
     use crate::model::Action;
     use crate::model::{ConfigAction, ModuleAction};
+    use crate::model::{CursorAction, EditAction, NoticeAction, VariantsAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::EventKind;
     use epochlab_core::Variant;
@@ -255,7 +256,7 @@ mod tests {
     const MOVED: Effect = Effect::WriteAddress { rerun: false };
 
     fn flush_on_a() -> Action {
-        Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) }
+        Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) })
     }
 
     #[test]
@@ -267,38 +268,50 @@ mod tests {
     #[test]
     fn the_cursor_and_the_variants_are_part_of_the_saved_state() {
         let m = Model::landing();
-        assert_eq!(effects(&m, Action::Home), [Effect::Save, MOVED], "a cursor move re-runs nothing");
-        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [Effect::Save, REWRITTEN]);
+        assert_eq!(
+            effects(&m, Action::Cursor(CursorAction::Home)),
+            [Effect::Save, MOVED],
+            "a cursor move re-runs nothing"
+        );
+        assert_eq!(effects(&m, Action::Variants(VariantsAction::Toggle(Variant::Kip101))), [Effect::Save, REWRITTEN]);
     }
 
     #[test]
     fn what_changes_no_snapshot_causes_nothing() {
         let m = Model::landing();
-        for action in [Action::End, Action::SetSpeed(2), Action::DismissNotice, Action::Pause] {
+        for action in [
+            Action::Cursor(CursorAction::End),
+            Action::Cursor(CursorAction::SetSpeed(2)),
+            Action::Notice(NoticeAction::Dismiss),
+            Action::Cursor(CursorAction::Pause),
+        ] {
             assert_eq!(effects(&m, action.clone()), [], "{action:?}");
         }
         // A selection opens the editor, which the lessons' module draws: loaded then, nothing saved.
-        assert_eq!(effects(&m, Action::Select(Some(3))), [Effect::LoadLessons]);
+        assert_eq!(effects(&m, Action::Cursor(CursorAction::Select(Some(3)))), [Effect::LoadLessons]);
         // A refused edit changes nothing either (it only says why).
-        assert_eq!(effects(&m, Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Cluster }), []);
+        assert_eq!(
+            effects(&m, Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Cluster })),
+            []
+        );
     }
 
     #[test]
     fn after_opening_a_link_cursor_moves_only_write_the_address_until_an_edit() {
         let m = opened_as(Page { saving: Saving::AfterEdit, ..Page::default() });
-        let (m, moved) = m.reduce(Action::Home);
+        let (m, moved) = m.reduce(Action::Cursor(CursorAction::Home));
         assert_eq!(moved, [MOVED]);
-        assert_eq!(effects(&m, Action::ToggleVariant(Variant::Kip101)), [REWRITTEN]);
+        assert_eq!(effects(&m, Action::Variants(VariantsAction::Toggle(Variant::Kip101))), [REWRITTEN]);
         let (m, edited) = m.reduce(flush_on_a());
         assert_eq!(edited, [Effect::Save, REWRITTEN]);
         assert_eq!(m.page.saving, Saving::Always, "saving goes on once the user has edited");
-        assert_eq!(effects(&m, Action::End), [Effect::Save, MOVED]);
+        assert_eq!(effects(&m, Action::Cursor(CursorAction::End)), [Effect::Save, MOVED]);
     }
 
     #[test]
     fn an_embed_never_saves() {
         let view = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ..Page::default() });
-        assert!(!effects(&view, Action::Home).contains(&Effect::Save));
+        assert!(!effects(&view, Action::Cursor(CursorAction::Home)).contains(&Effect::Save));
         assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
         let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ..Page::default() });
         let edited = effects(&edit, flush_on_a());
@@ -309,7 +322,7 @@ mod tests {
     fn a_framed_lesson_says_ready_once_it_shows_the_lessons_scenario() {
         let page = Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: true };
         let m = opened_as(page);
-        assert_eq!(effects(&m, Action::SetCursor(Some(2))), [MOVED], "no step before ready");
+        assert_eq!(effects(&m, Action::Cursor(CursorAction::Set(Some(2)))), [MOVED], "no step before ready");
         // Lesson 2's story is the landing scenario itself: showing it still makes the embed ready.
         let lesson = epochlab_core::presets::find("kip101-scenario-1").expect("preset");
         let shown = crate::formats::snapshot::Snapshot {
@@ -330,12 +343,14 @@ mod tests {
     #[test]
     fn a_framed_page_announces_every_step_change() {
         let m = opened_as(Page { read_only: true, saving: Saving::Never, framed: true, ..Page::default() });
-        let (m, moved) = m.reduce(Action::SetCursor(Some(2)));
+        let (m, moved) = m.reduce(Action::Cursor(CursorAction::Set(Some(2))));
         let announced = m.announcement(Announced::Step);
         assert_eq!(moved, [MOVED, Effect::Announce(announced.clone())]);
         assert_eq!((announced.step, announced.steps), (Some(2), 10));
         assert!(announced.narration.contains("fetch"), "{}", announced.narration);
-        assert_eq!(effects(&m, Action::Select(Some(1))), [], "selecting is not announced");
-        assert!(!effects(&Model::landing(), Action::Home).iter().any(|e| matches!(e, Effect::Announce(_))));
+        assert_eq!(effects(&m, Action::Cursor(CursorAction::Select(Some(1)))), [], "selecting is not announced");
+        assert!(!effects(&Model::landing(), Action::Cursor(CursorAction::Home))
+            .iter()
+            .any(|e| matches!(e, Effect::Announce(_))));
     }
 }

@@ -24,27 +24,29 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::{Action, PlaceSource};
+    use crate::model::{CursorAction, EditAction, LoadAction, PlaceAction};
 
     #[test]
     fn a_deleted_chip_hands_the_focus_to_its_neighbour() {
         let m = Model::landing();
-        assert_eq!(m.after(Action::Remove(3)).focus, Some(Focus::Chip(3)));
+        assert_eq!(m.after(Action::Edit(EditAction::Remove(3))).focus, Some(Focus::Chip(3)));
         let last = m.scenario.events.len() - 1;
-        assert_eq!(m.after(Action::Remove(last)).focus, Some(Focus::Chip(last - 1)));
+        assert_eq!(m.after(Action::Edit(EditAction::Remove(last))).focus, Some(Focus::Chip(last - 1)));
         let one = m
-            .after(Action::NewScenario)
-            .after(Action::StartPlacing(PlaceSource::New(epochlab_core::scenario::EventKind::Flush)));
-        let one = one.after(Action::CommitPlacing);
+            .after(Action::Load(LoadAction::New))
+            .after(Action::Place(PlaceAction::Start(PlaceSource::New(epochlab_core::scenario::EventKind::Flush))));
+        let one = one.after(Action::Place(PlaceAction::Commit));
         assert_eq!(one.scenario.events.len(), 1);
-        assert_eq!(one.after(Action::Remove(0)).focus, Some(Focus::Timeline));
+        assert_eq!(one.after(Action::Edit(EditAction::Remove(0))).focus, Some(Focus::Timeline));
     }
 
     #[test]
     fn a_chip_moved_with_the_keyboard_keeps_the_focus_where_it_lands() {
-        let m = Model::landing().after(Action::StartPlacing(PlaceSource::Existing(7)));
-        let moved = m.after(Action::MovePlacing { dx: -2, dy: 0 }).after(Action::CommitPlacing);
+        let m = Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(7))));
+        let moved =
+            m.after(Action::Place(PlaceAction::Move { dx: -2, dy: 0 })).after(Action::Place(PlaceAction::Commit));
         assert_eq!(moved.focus, Some(Focus::Chip(5)));
         assert_eq!(moved.scenario.events[5], Model::landing().scenario.events[7]);
-        assert_eq!(moved.after(Action::StepBy(1)).focus, None, "a later action asks for nothing");
+        assert_eq!(moved.after(Action::Cursor(CursorAction::StepBy(1))).focus, None, "a later action asks for nothing");
     }
 }

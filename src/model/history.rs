@@ -152,12 +152,13 @@ mod tests {
     use super::*;
     use crate::model::Action;
     use crate::model::{ConfigAction, SavedAction};
+    use crate::model::{CursorAction, EditAction, LoadAction, VariantsAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::{Event, EventKind, Policy};
     use epochlab_core::Flag;
 
     fn flush_on(position: usize) -> Action {
-        Action::Insert { position, kind: EventKind::Flush, lane: Lane::Broker("A".into()) }
+        Action::Edit(EditAction::Insert { position, kind: EventKind::Flush, lane: Lane::Broker("A".into()) })
     }
 
     /// Every kind of edit, undone, gives back the model before it; redone, the model after it.
@@ -166,9 +167,9 @@ mod tests {
         let crash_b = Event::Crash { broker: "B".into(), power: true, notify_controller: false };
         let edits = [
             flush_on(3),
-            Action::Move { from: 7, to: 3, lane: Lane::Broker("B".into()) },
-            Action::Remove(2),
-            Action::Edit(7, Box::new(crash_b)),
+            Action::Edit(EditAction::Move { from: 7, to: 3, lane: Lane::Broker("B".into()) }),
+            Action::Edit(EditAction::Remove(2)),
+            Action::Edit(EditAction::Replace(7, Box::new(crash_b))),
             Action::Config(ConfigAction::AddBroker),
             Action::Config(ConfigAction::RemoveBroker("A".into())),
             Action::Config(ConfigAction::RenameBroker("B".into(), "bee".into())),
@@ -177,22 +178,24 @@ mod tests {
             Action::Config(ConfigAction::SetHwCheckpoint(Policy::Manual)),
             Action::Config(ConfigAction::SetFlush(Policy::Manual)),
             Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)),
-            Action::ToggleVariant(Variant::Kip101),
-            Action::SetVariants(vec![Variant::Kip279]),
+            Action::Variants(VariantsAction::Toggle(Variant::Kip101)),
+            Action::Variants(VariantsAction::Set(vec![Variant::Kip279])),
             Action::Saved(SavedAction::SetName("mine".into())),
             Action::Saved(SavedAction::SetDescription("why it matters".into())),
-            Action::ApplyText(Box::new(epochlab_core::presets::find("happy-path").unwrap().scenario())),
-            Action::LoadPreset("happy-path".into()),
-            Action::NewScenario,
+            Action::Edit(EditAction::ApplyText(Box::new(
+                epochlab_core::presets::find("happy-path").unwrap().scenario(),
+            ))),
+            Action::Load(LoadAction::Preset("happy-path".into())),
+            Action::Load(LoadAction::New),
         ];
         for edit in edits {
-            let before = Model::landing().after(Action::SetCursor(Some(5)));
+            let before = Model::landing().after(Action::Cursor(CursorAction::Set(Some(5))));
             let after = before.after(edit.clone());
             assert_ne!(after.past(), before.past(), "{edit:?} is an edit");
-            let undone = after.after(Action::Undo);
+            let undone = after.after(Action::Edit(EditAction::Undo));
             assert_eq!(undone.past(), before.past(), "{edit:?} undone");
             assert_eq!(undone.traces[0].steps.len(), before.traces[0].steps.len(), "{edit:?} re-ran");
-            let redone = undone.after(Action::Redo);
+            let redone = undone.after(Action::Edit(EditAction::Redo));
             assert_eq!(redone.past(), after.past(), "{edit:?} redone");
             assert!(!redone.history.can_redo() && redone.history.can_undo());
         }
@@ -201,38 +204,49 @@ mod tests {
     #[test]
     fn cursor_moves_and_playback_are_not_edits() {
         let m = Model::landing();
-        for action in [Action::Home, Action::StepBy(-1), Action::Play, Action::Tick, Action::Select(Some(2))] {
+        for action in [
+            Action::Cursor(CursorAction::Home),
+            Action::Cursor(CursorAction::StepBy(-1)),
+            Action::Cursor(CursorAction::Play),
+            Action::Cursor(CursorAction::Tick),
+            Action::Cursor(CursorAction::Select(Some(2))),
+        ] {
             assert!(!m.after(action.clone()).history.can_undo(), "{action:?}");
         }
-        let refused = m.after(Action::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster });
+        let refused =
+            m.after(Action::Edit(EditAction::Insert { position: 0, kind: EventKind::Fetch, lane: Lane::Cluster }));
         assert!(!refused.history.can_undo(), "a refused edit is not recorded");
     }
 
     #[test]
     fn the_cursor_comes_back_with_the_edit() {
-        let m = Model::landing().after(Action::SetCursor(Some(2))).after(flush_on(5));
-        let moved = m.after(Action::End);
-        let undone = moved.after(Action::Undo);
+        let m = Model::landing().after(Action::Cursor(CursorAction::Set(Some(2)))).after(flush_on(5));
+        let moved = m.after(Action::Cursor(CursorAction::End));
+        let undone = moved.after(Action::Edit(EditAction::Undo));
         assert_eq!(undone.cursor, Some(2));
-        assert_eq!(undone.after(Action::Redo).cursor, Some(10), "where the cursor was when the edit was undone");
+        assert_eq!(
+            undone.after(Action::Edit(EditAction::Redo)).cursor,
+            Some(10),
+            "where the cursor was when the edit was undone"
+        );
     }
 
     #[test]
     fn at_least_200_edits_can_be_undone_and_a_new_edit_clears_the_redos() {
         let mut m = Model::new(epochlab_core::Scenario::empty(), vec![Variant::Kip279], None);
         for i in 0..(DEPTH + 20) {
-            m = m.after(Action::Insert { position: i, kind: EventKind::Settle, lane: Lane::Cluster });
+            m = m.after(Action::Edit(EditAction::Insert { position: i, kind: EventKind::Settle, lane: Lane::Cluster }));
         }
         assert_eq!(m.history.depth(), DEPTH);
         const { assert!(DEPTH >= 200) };
         for _ in 0..DEPTH {
-            m = m.after(Action::Undo);
+            m = m.after(Action::Edit(EditAction::Undo));
         }
         assert_eq!(m.scenario.events.len(), 20, "the oldest edits beyond the depth are forgotten");
-        let nothing = m.after(Action::Undo);
+        let nothing = m.after(Action::Edit(EditAction::Undo));
         assert_eq!(nothing.scenario, m.scenario);
         assert!(nothing.notice.is_some_and(|n| n.text.contains("nothing to undo")));
-        let m = m.after(Action::Redo).after(Action::Remove(0));
+        let m = m.after(Action::Edit(EditAction::Redo)).after(Action::Edit(EditAction::Remove(0)));
         assert!(!m.history.can_redo());
     }
 }

@@ -179,6 +179,7 @@ mod tests {
     use super::*;
     use crate::model::bridge::ToLessons;
     use crate::model::{Action, Effect};
+    use crate::model::{CursorAction, EditAction, VariantsAction};
     use epochlab_core::presets;
 
     #[test]
@@ -188,14 +189,14 @@ mod tests {
         let told = |effects: Vec<Effect>| -> Vec<ToLessons> {
             effects.into_iter().filter_map(|e| if let Effect::ToLessons(m) = e { Some(m) } else { None }).collect()
         };
-        let (m, effects) = m.reduce(Action::SetCursor(Some(2)));
+        let (m, effects) = m.reduce(Action::Cursor(CursorAction::Set(Some(2))));
         assert_eq!(told(effects), [ToLessons::Cursor(Some(2))]);
-        let (_, effects) = m.reduce(Action::ToggleVariant(epochlab_core::Variant::Kip101));
+        let (_, effects) = m.reduce(Action::Variants(VariantsAction::Toggle(epochlab_core::Variant::Kip101)));
         let shown = told(effects).into_iter().any(|t| matches!(t, ToLessons::Shown(_)));
         assert!(shown, "a change of the variants sends them all");
         // The first edit of a preset renames it ("(edited)"): the whole is sent; the next is a splice.
-        let (m, _) = m.reduce(Action::Remove(2));
-        let (_, effects) = m.reduce(Action::Remove(1));
+        let (m, _) = m.reduce(Action::Edit(EditAction::Remove(2)));
+        let (_, effects) = m.reduce(Action::Edit(EditAction::Remove(1)));
         let told = told(effects);
         let splice = |t: &ToLessons| matches!(t, ToLessons::Splice(s) if (s.at, s.removed) == (1, 1));
         assert!(told.len() == 1 && splice(&told[0]), "{told:?}");
@@ -254,7 +255,7 @@ mod tests {
         assert_eq!(effects, [Effect::LoadLessons]);
         let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         assert_eq!(sent(&effects), 1, "{effects:?}");
-        let (m, effects) = m.reduce(Action::Undo);
+        let (m, effects) = m.reduce(Action::Edit(EditAction::Undo));
         assert_eq!(sent(&effects), 0, "not again");
         let (_, effects) = m.reduce(import());
         assert_eq!(sent(&effects), 1, "the same file imported again is read again");
@@ -262,17 +263,17 @@ mod tests {
 
     #[test]
     fn selecting_an_event_opens_the_editor_the_module_draws_and_tells_it_which() {
-        let (m, effects) = Model::landing().reduce(Action::Select(Some(3)));
+        let (m, effects) = Model::landing().reduce(Action::Cursor(CursorAction::Select(Some(3))));
         assert_eq!(effects, [Effect::LoadLessons], "the editor is the module's");
         assert!(m.lessons.panels.is_open(Panel::Editor));
         let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(Some(3)))), "{effects:?}");
-        let (m, effects) = m.reduce(Action::Select(None));
+        let (m, effects) = m.reduce(Action::Cursor(CursorAction::Select(None)));
         assert!(effects.contains(&Effect::ToLessons(ToLessons::Select(None))), "{effects:?}");
         assert!(!m.lessons.panels.is_open(Panel::Editor), "closed with the selection");
         let mut read_only = Model::landing();
         read_only.page.read_only = true;
-        let (m, _) = read_only.reduce(Action::Select(Some(3)));
+        let (m, _) = read_only.reduce(Action::Cursor(CursorAction::Select(Some(3))));
         assert!(!m.lessons.panels.is_open(Panel::Editor), "a view-only embed has no editor");
     }
 
@@ -316,7 +317,7 @@ mod tests {
         ))))));
         assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
         assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
-        let undone = m.after(Action::Undo);
+        let undone = m.after(Action::Edit(EditAction::Undo));
         assert_eq!(undone.scenario, Model::landing().scenario);
     }
 

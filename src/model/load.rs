@@ -4,10 +4,23 @@
 use epochlab_core::presets;
 use epochlab_core::scenario::Scenario;
 
+use super::action::LoadAction;
 use super::Model;
 use crate::formats::snapshot::Snapshot;
 
 impl Model {
+    /// Open a whole scenario.
+    pub(super) fn apply_load(&mut self, load: LoadAction) {
+        match load {
+            LoadAction::Preset(id) => self.load_preset(&id),
+            LoadAction::New => self.new_scenario(),
+            LoadAction::Replace(scenario) => self.replace(*scenario),
+            LoadAction::Import(snapshot) => self.import(*snapshot),
+            LoadAction::Found { scenario, cursor, what } => self.load_found(*scenario, cursor, what),
+            LoadAction::AddProof(stamp) => self.proof = Some(stamp.into()),
+        }
+    }
+
     /// The model a snapshot opens: its cursor clamped to the timeline, and the preset it came from recognised.
     pub fn open(snapshot: Snapshot) -> Model {
         let Snapshot { scenario, variants, cursor } = snapshot;
@@ -89,6 +102,7 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::Action;
+    use crate::model::EditAction;
     use epochlab_core::Variant;
 
     #[test]
@@ -98,7 +112,7 @@ mod tests {
             variants: vec![Variant::Kip101],
             cursor: Some(3),
         };
-        let m = Model::landing().after(Action::Import(Box::new(imported)));
+        let m = Model::landing().after(Action::Load(LoadAction::Import(Box::new(imported))));
         assert_eq!(m.variants, [Variant::Kip101]);
         assert_eq!(m.cursor, Some(3));
         assert!(m.notice.as_ref().is_some_and(|n| !n.error && n.text.contains("Happy path")));
@@ -112,13 +126,17 @@ mod tests {
         let step = r.violation.expect("violation").step as usize;
         let before = Model::landing();
         let what = "The shortest failure.".to_string();
-        let m = before.after(Action::LoadFound { scenario: Box::new(found.clone()), cursor: Some(step), what });
+        let m = before.after(Action::Load(LoadAction::Found {
+            scenario: Box::new(found.clone()),
+            cursor: Some(step),
+            what,
+        }));
         assert_eq!(*m.scenario, found);
         assert_eq!(m.cursor, Some(step));
         assert_eq!(m.variants[0], Variant::HwTruncation);
         assert!(m.variants.contains(&Variant::Kip279), "the other shown variant stays beside it");
         assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("shortest failure") && n.undo));
-        let undone = m.after(Action::Undo);
+        let undone = m.after(Action::Edit(EditAction::Undo));
         assert_eq!(undone.scenario, before.scenario);
     }
 
@@ -132,7 +150,7 @@ mod tests {
 
     #[test]
     fn a_preset_reopened_under_other_variants_is_still_the_preset() {
-        let happy = Model::landing().after(Action::LoadPreset("happy-path".into()));
+        let happy = Model::landing().after(Action::Load(LoadAction::Preset("happy-path".into())));
         assert_eq!(Model::open(happy.snapshot()).preset, Some("happy-path"));
         assert!(!Model::open(happy.snapshot()).is_users(), "so it is not kept in My scenarios");
     }
@@ -140,15 +158,16 @@ mod tests {
     #[test]
     fn a_preset_opens_with_exactly_its_own_variants() {
         let shown = vec![Variant::DivergingEpoch, Variant::Kafka21, Variant::Kip101];
-        let m = Model::new(Scenario::empty(), shown.clone(), None).after(Action::LoadPreset("happy-path".into()));
+        let m = Model::new(Scenario::empty(), shown.clone(), None)
+            .after(Action::Load(LoadAction::Preset("happy-path".into())));
         assert_eq!(m.preset, Some("happy-path"));
         assert_eq!(m.variants, [Variant::Kip279]);
-        let m = m.after(Action::LoadPreset("unclean-elections-diverge".into()));
+        let m = m.after(Action::Load(LoadAction::Preset("unclean-elections-diverge".into())));
         assert_eq!(m.variants, [Variant::Kip279, Variant::Kip101]);
         assert_eq!(m.preset, Some("unclean-elections-diverge"), "still the preset itself");
-        let fresh = Model::new(Scenario::empty(), shown, None).after(Action::NewScenario);
+        let fresh = Model::new(Scenario::empty(), shown, None).after(Action::Load(LoadAction::New));
         assert_eq!(fresh.variants, crate::model::LANDING_VARIANTS);
-        let n = m.after(Action::LoadPreset("nope".into()));
+        let n = m.after(Action::Load(LoadAction::Preset("nope".into())));
         assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
     }
 
@@ -157,7 +176,11 @@ mod tests {
         let mut scenario = Scenario::empty();
         scenario.config.set_release(epochlab_core::variant::KafkaVersion::parse("4.1").unwrap());
         let shown = vec![Variant::HwTruncation, Variant::Kip279];
-        let m = Model::landing().after(Action::Import(Box::new(Snapshot { scenario, variants: shown, cursor: None })));
+        let m = Model::landing().after(Action::Load(LoadAction::Import(Box::new(Snapshot {
+            scenario,
+            variants: shown,
+            cursor: None,
+        }))));
         assert_eq!(m.scenario.config.kafka_version.map(|v| v.id()), Some("4.1".to_string()));
         assert_eq!(m.variants, [Variant::DivergingEpoch, Variant::HwTruncation, Variant::Kip279]);
     }

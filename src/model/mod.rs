@@ -37,7 +37,10 @@ use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
 
 use crate::formats::library::Library;
 
-pub use self::action::{Action, ConfigAction, ModuleAction, SavedAction};
+pub use self::action::{
+    Action, ConfigAction, CursorAction, EditAction, LoadAction, ModuleAction, NoticeAction, OtherTabAction,
+    PlaceAction, SavedAction, VariantsAction,
+};
 pub use self::effects::{Effect, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
@@ -265,8 +268,8 @@ impl Model {
         next.now = now;
         next.focus = None;
         // Another tab's list of My scenarios is neither this page's edit nor for this page to write back.
-        let synced = matches!(action, Action::SyncLibrary(_));
-        let recorded = !synced && !matches!(action, Action::Undo | Action::Redo);
+        let synced = matches!(action, Action::OtherTab(OtherTabAction::SavedLibrary(_)));
+        let recorded = !synced && !matches!(action, Action::Edit(EditAction::Undo) | Action::Edit(EditAction::Redo));
         let placed = spoken::placed_at(&action, self);
         let from_lessons = matches!(action, Action::Module(ModuleAction::FromLessons(_)));
         let asked_cursor = match &action {
@@ -312,43 +315,18 @@ impl Model {
             return self.error(notices::READ_ONLY);
         }
         match action {
-            Action::LoadPreset(id) => self.load_preset(&id),
-            Action::NewScenario => self.new_scenario(),
-            Action::Replace(scenario) => self.replace(*scenario),
-            Action::Import(snapshot) => self.import(*snapshot),
-            Action::LoadFound { scenario, cursor, what } => self.load_found(*scenario, cursor, what),
-            Action::AddProof(stamp) => self.proof = Some(stamp.into()),
-            Action::Insert { position, kind, lane } => self.insert(position, kind, lane),
-            Action::Move { from, to, lane } => self.move_event(from, to, lane),
-            Action::Remove(i) => self.remove(i),
-            Action::Edit(i, event) => self.replace_event(i, *event),
-            Action::ApplyText(scenario) => self.apply_text(*scenario),
-            Action::Select(i) => self.select(i),
-            Action::SetCursor(c) => self.set_cursor(c),
-            Action::StepBy(n) => self.step(n),
-            Action::Home => self.cursor = None,
-            Action::End => self.cursor = self.last_step(),
-            Action::Play => self.play(),
-            Action::TogglePlay => self.toggle_play(),
-            Action::Pause => self.playing = false,
-            Action::Tick => self.tick(),
-            Action::SetSpeed(s) => self.speed = s.min(SPEEDS.len() - 1),
-            Action::ToggleVariant(v) => self.toggle_variant(v),
-            Action::SetVariants(vs) => self.show_variants(vs),
+            Action::Load(load) => self.apply_load(load),
+            Action::Edit(edit) => self.apply_edit(edit),
+            Action::Place(place) => self.apply_place(place),
+            Action::Cursor(look) => self.apply_cursor(look),
+            Action::Variants(VariantsAction::Toggle(v)) => self.toggle_variant(v),
+            Action::Variants(VariantsAction::Set(vs)) => self.show_variants(vs),
             Action::Config(change) => self.change_config(change),
-            Action::Notify(n) => self.notice = Some(n),
-            Action::DismissNotice => self.notice = None,
-            Action::StartPlacing(source) => self.start_placing(source),
-            Action::MovePlacing { dx, dy } => self.move_placing(dx, dy),
-            Action::CommitPlacing => self.commit_placing(),
-            Action::CancelPlacing => self.placing = None,
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
+            Action::Notice(NoticeAction::Show(n)) => self.notice = Some(n),
+            Action::Notice(NoticeAction::Dismiss) => self.notice = None,
             Action::Saved(change) => self.change_saved(change),
-            Action::SyncLibrary(library) => self.library = library,
-            Action::KeepOtherTab(snapshot) => self.keep_other_tab(*snapshot),
-            Action::TapPlace(source) => self.tap_place(source),
-            Action::PlaceAt { lane, gap } => self.place_at(lane, gap),
+            Action::OtherTab(OtherTabAction::SavedLibrary(library)) => self.library = library,
+            Action::OtherTab(OtherTabAction::SavedScenario(snapshot)) => self.keep_other_tab(*snapshot),
             Action::Module(link) => self.apply_to_lesson_link(link),
             // Lessons are reduced in their own module (`Model::learn_reduce`), never on the page.
             Action::Learn(_) => {}

@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use super::{Action, ConfigAction, PlaceSource, SavedAction};
 use crate::formats::snapshot::{self, Snapshot};
 use crate::formats::wire::Fields;
+use crate::model::{CursorAction, EditAction, LoadAction, PlaceAction, VariantsAction};
 
 /// A panel drawn by the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -115,24 +116,59 @@ fn is_stamp_text(text: &str) -> bool {
 }
 
 impl Forwarded {
-    /// The action a panel dispatched, when it is one the page must carry out.
+    /// The action a panel dispatched, when it is one the page must carry out. Every group is matched in
+    /// full: a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
     pub fn of(action: &Action) -> Option<Forwarded> {
-        Some(match action {
-            Action::SetCursor(c) => Forwarded::SetCursor(*c),
-            Action::ApplyText(s) => Forwarded::ApplyText(s.clone()),
-            Action::Import(s) => Forwarded::Import(s.clone()),
-            Action::LoadFound { scenario, cursor, what } => {
-                Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() }
+        match action {
+            Action::Load(load) => Forwarded::of_load(load),
+            Action::Edit(EditAction::ApplyText(s)) => Some(Forwarded::ApplyText(s.clone())),
+            Action::Edit(EditAction::Remove(step)) => Some(Forwarded::Remove(*step)),
+            // The editor's edit travels with its brokers (`Forwarded::edit`); the panels neither insert, move
+            // nor undo.
+            Action::Edit(
+                EditAction::Replace(..)
+                | EditAction::Insert { .. }
+                | EditAction::Move { .. }
+                | EditAction::Undo
+                | EditAction::Redo,
+            ) => None,
+            Action::Place(PlaceAction::Start(PlaceSource::Existing(step))) => Some(Forwarded::MoveWithKeys(*step)),
+            Action::Place(_) => None,
+            Action::Cursor(look) => Forwarded::of_cursor(look),
+            Action::Config(change) => Some(Forwarded::Config(change.clone())),
+            Action::Saved(change) => Some(Forwarded::Saved(change.clone())),
+            Action::Variants(VariantsAction::Toggle(v)) => Some(Forwarded::ToggleVariant(*v)),
+            Action::Variants(VariantsAction::Set(_)) => None,
+            // Said to the page as `ToPage::Notice`; the others are the page's own or the module's.
+            Action::Notice(_) | Action::OtherTab(_) | Action::Module(_) | Action::Learn(_) => None,
+        }
+    }
+
+    fn of_load(load: &LoadAction) -> Option<Forwarded> {
+        match load {
+            LoadAction::Import(s) => Some(Forwarded::Import(s.clone())),
+            LoadAction::Found { scenario, cursor, what } => {
+                Some(Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() })
             }
-            Action::AddProof(stamp) => Forwarded::AddProof(stamp.clone()),
-            Action::Remove(step) => Forwarded::Remove(*step),
-            Action::StartPlacing(PlaceSource::Existing(step)) => Forwarded::MoveWithKeys(*step),
-            Action::Select(None) => Forwarded::CloseEditor,
-            Action::Config(change) => Forwarded::Config(change.clone()),
-            Action::Saved(change) => Forwarded::Saved(change.clone()),
-            Action::ToggleVariant(v) => Forwarded::ToggleVariant(*v),
-            _ => return None,
-        })
+            LoadAction::AddProof(stamp) => Some(Forwarded::AddProof(stamp.clone())),
+            LoadAction::Preset(_) | LoadAction::New | LoadAction::Replace(_) => None,
+        }
+    }
+
+    fn of_cursor(look: &CursorAction) -> Option<Forwarded> {
+        match look {
+            CursorAction::Set(c) => Some(Forwarded::SetCursor(*c)),
+            CursorAction::Select(None) => Some(Forwarded::CloseEditor),
+            CursorAction::Select(Some(_))
+            | CursorAction::StepBy(_)
+            | CursorAction::Home
+            | CursorAction::End
+            | CursorAction::Play
+            | CursorAction::TogglePlay
+            | CursorAction::Pause
+            | CursorAction::Tick
+            | CursorAction::SetSpeed(_) => None,
+        }
     }
 
     /// The editor's new `event` for `step` of `on`: it travels in a scenario of `on`'s brokers and settings.
@@ -142,18 +178,20 @@ impl Forwarded {
 
     pub fn into_action(self) -> Action {
         match self {
-            Forwarded::SetCursor(c) => Action::SetCursor(c),
-            Forwarded::ApplyText(s) => Action::ApplyText(s),
-            Forwarded::Import(s) => Action::Import(s),
-            Forwarded::LoadFound { scenario, cursor, what } => Action::LoadFound { scenario, cursor, what },
-            Forwarded::AddProof(stamp) => Action::AddProof(stamp),
+            Forwarded::SetCursor(c) => Action::Cursor(CursorAction::Set(c)),
+            Forwarded::ApplyText(s) => Action::Edit(EditAction::ApplyText(s)),
+            Forwarded::Import(s) => Action::Load(LoadAction::Import(s)),
+            Forwarded::LoadFound { scenario, cursor, what } => {
+                Action::Load(LoadAction::Found { scenario, cursor, what })
+            }
+            Forwarded::AddProof(stamp) => Action::Load(LoadAction::AddProof(stamp)),
             Forwarded::Config(change) => Action::Config(change),
             Forwarded::Saved(change) => Action::Saved(change),
-            Forwarded::ToggleVariant(v) => Action::ToggleVariant(v),
-            Forwarded::Edit { step, event, .. } => Action::Edit(step, event),
-            Forwarded::Remove(step) => Action::Remove(step),
-            Forwarded::MoveWithKeys(step) => Action::StartPlacing(PlaceSource::Existing(step)),
-            Forwarded::CloseEditor => Action::Select(None),
+            Forwarded::ToggleVariant(v) => Action::Variants(VariantsAction::Toggle(v)),
+            Forwarded::Edit { step, event, .. } => Action::Edit(EditAction::Replace(step, event)),
+            Forwarded::Remove(step) => Action::Edit(EditAction::Remove(step)),
+            Forwarded::MoveWithKeys(step) => Action::Place(PlaceAction::Start(PlaceSource::Existing(step))),
+            Forwarded::CloseEditor => Action::Cursor(CursorAction::Select(None)),
         }
     }
 
@@ -229,16 +267,16 @@ mod tests {
     fn every_forwarded_action_round_trips_to_the_action_it_stands_for() {
         let m = Model::landing();
         let actions = [
-            Action::SetCursor(Some(3)),
-            Action::SetCursor(None),
-            Action::ApplyText(Box::new((*m.scenario).clone())),
-            Action::Import(Box::new(m.snapshot())),
-            Action::LoadFound {
+            Action::Cursor(CursorAction::Set(Some(3))),
+            Action::Cursor(CursorAction::Set(None)),
+            Action::Edit(EditAction::ApplyText(Box::new((*m.scenario).clone()))),
+            Action::Load(LoadAction::Import(Box::new(m.snapshot()))),
+            Action::Load(LoadAction::Found {
                 scenario: Box::new((*m.scenario).clone()),
                 cursor: Some(2),
                 what: "found \"it\"".into(),
-            },
-            Action::ToggleVariant(Variant::Kip101),
+            }),
+            Action::Variants(VariantsAction::Toggle(Variant::Kip101)),
             Action::Config(ConfigAction::AddBroker),
             Action::Config(ConfigAction::RemoveBroker("C".into())),
             Action::Config(ConfigAction::RenameBroker("A".into(), "Ann \"1\"".into())),
@@ -258,10 +296,10 @@ mod tests {
             Action::Config(ConfigAction::ToggleFlag(Flag::ALL[0])),
             Action::Config(ConfigAction::SetKafkaRelease(None)),
             Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.0.1").ok())),
-            Action::AddProof("1~kafka-2.1~default~2~2~3~9~I1.I2~1234~exhausted~0000abcd".into()),
-            Action::Remove(4),
-            Action::StartPlacing(PlaceSource::Existing(2)),
-            Action::Select(None),
+            Action::Load(LoadAction::AddProof("1~kafka-2.1~default~2~2~3~9~I1.I2~1234~exhausted~0000abcd".into())),
+            Action::Edit(EditAction::Remove(4)),
+            Action::Place(PlaceAction::Start(PlaceSource::Existing(2))),
+            Action::Cursor(CursorAction::Select(None)),
             Action::Saved(SavedAction::SetName("Mine \"1\"".into())),
             Action::Saved(SavedAction::SetDescription("two\nlines".into())),
             Action::Saved(SavedAction::OpenSaved(7)),
@@ -274,11 +312,14 @@ mod tests {
             let v = f.to_value();
             assert_eq!(Forwarded::from_value(&v).map(Forwarded::into_action), Ok(action));
         }
-        assert_eq!(Forwarded::of(&Action::Undo), None, "the page's own actions are not forwarded");
+        assert_eq!(Forwarded::of(&Action::Edit(EditAction::Undo)), None, "the page's own actions are not forwarded");
         let crash = Event::Crash { broker: "B".into(), power: true, notify_controller: false };
         let edit = Forwarded::edit(3, crash.clone(), &m.scenario);
         let v = edit.to_value();
-        assert_eq!(Forwarded::from_value(&v).map(Forwarded::into_action), Ok(Action::Edit(3, Box::new(crash))));
+        assert_eq!(
+            Forwarded::from_value(&v).map(Forwarded::into_action),
+            Ok(Action::Edit(EditAction::Replace(3, Box::new(crash))))
+        );
         let stranger = serde_json::json!({ "do": "edit", "cursor": 1, "scenario": { "version": 1, "brokers": ["A"],
             "events": [{ "kind": "crash", "broker": "Z" }] } });
         assert!(Forwarded::from_value(&stranger).is_err(), "an edit naming no broker of the scenario is refused");

@@ -4,7 +4,9 @@
 use epochlab_core::scenario::edit;
 use epochlab_core::scenario::EventKind;
 
+use super::action::PlaceAction;
 use super::{Action, Model};
+use crate::model::EditAction;
 
 /// What a keyboard placement moves: a new event from the palette, or an existing one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +31,18 @@ pub struct Placing {
 }
 
 impl Model {
+    /// Place an event with the keyboard or by tapping.
+    pub(super) fn apply_place(&mut self, place: PlaceAction) {
+        match place {
+            PlaceAction::Start(source) => self.start_placing(source),
+            PlaceAction::Move { dx, dy } => self.move_placing(dx, dy),
+            PlaceAction::Commit => self.commit_placing(),
+            PlaceAction::Cancel => self.placing = None,
+            PlaceAction::Tap(source) => self.tap_place(source),
+            PlaceAction::At { lane, gap } => self.place_at(lane, gap),
+        }
+    }
+
     /// Start placing: a new chip from the first lane at the end, an existing one from where it is. An event
     /// with no lane (which the parser and the editor never let happen) cannot be placed.
     pub(super) fn start_placing(&mut self, source: PlaceSource) {
@@ -64,8 +78,8 @@ impl Model {
         // A move that was made re-ran the scenario (a refused one did not): no copy of the scenario to compare.
         let before = self.traces.clone();
         self.apply(match p.source {
-            PlaceSource::New(kind) => Action::Insert { position: p.position, kind, lane },
-            PlaceSource::Existing(from) => Action::Move { from, to: p.position, lane },
+            PlaceSource::New(kind) => Action::Edit(EditAction::Insert { position: p.position, kind, lane }),
+            PlaceSource::Existing(from) => Action::Edit(EditAction::Move { from, to: p.position, lane }),
         });
         // The moved chip's element is re-drawn elsewhere: the focus follows it.
         if moving && !std::rc::Rc::ptr_eq(&before, &self.traces) {
@@ -122,18 +136,18 @@ mod tests {
     #[test]
     fn keyboard_placement_chooses_lane_and_position_then_places() {
         let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
-        let m = m.after(Action::StartPlacing(PlaceSource::New(EventKind::Elect)));
+        let m = m.after(Action::Place(PlaceAction::Start(PlaceSource::New(EventKind::Elect))));
         assert_eq!(m.placing.as_ref().map(|p| (p.lane, p.position)), Some((0, 0)));
-        let m = m.after(Action::MovePlacing { dx: 0, dy: 5 });
+        let m = m.after(Action::Place(PlaceAction::Move { dx: 0, dy: 5 }));
         assert_eq!(m.placing.as_ref().map(|p| p.lane), Some(2), "clamped to the cluster lane");
         assert_eq!(m.placing_problem(), None);
-        let m = m.after(Action::CommitPlacing);
+        let m = m.after(Action::Place(PlaceAction::Commit));
         assert_eq!(m.scenario.events, [Event::Elect { broker: None, deliver: Default::default() }]);
         let m = m
-            .after(Action::StartPlacing(PlaceSource::New(EventKind::Fetch)))
-            .after(Action::MovePlacing { dx: 0, dy: 2 });
+            .after(Action::Place(PlaceAction::Start(PlaceSource::New(EventKind::Fetch))))
+            .after(Action::Place(PlaceAction::Move { dx: 0, dy: 2 }));
         assert!(m.placing_problem().is_some_and(|p| p.contains("needs a broker")));
-        let m = m.after(Action::CancelPlacing);
+        let m = m.after(Action::Place(PlaceAction::Cancel));
         assert_eq!(m.placing, None);
         assert_eq!(m.scenario.events.len(), 1);
     }
@@ -142,32 +156,36 @@ mod tests {
     fn a_tap_starts_a_placement_a_second_tap_cancels_it_and_a_tap_on_a_gap_places() {
         let m = Model::landing();
         let flush = PlaceSource::New(EventKind::Flush);
-        let placing = m.after(Action::TapPlace(flush.clone()));
+        let placing = m.after(Action::Place(PlaceAction::Tap(flush.clone())));
         assert!(placing.placing.as_ref().is_some_and(|p| p.touch));
-        assert_eq!(placing.after(Action::TapPlace(flush.clone())).placing, None, "the same chip again cancels");
-        let other = placing.after(Action::TapPlace(PlaceSource::New(EventKind::Crash)));
+        assert_eq!(
+            placing.after(Action::Place(PlaceAction::Tap(flush.clone()))).placing,
+            None,
+            "the same chip again cancels"
+        );
+        let other = placing.after(Action::Place(PlaceAction::Tap(PlaceSource::New(EventKind::Crash))));
         assert_eq!(other.placing.map(|p| p.source), Some(PlaceSource::New(EventKind::Crash)));
-        let placed = placing.after(Action::PlaceAt { lane: 1, gap: 3 });
+        let placed = placing.after(Action::Place(PlaceAction::At { lane: 1, gap: 3 }));
         assert_eq!(placed.placing, None);
         assert_eq!(placed.scenario.events[3], Event::Flush { broker: "B".into() });
         // A refused gap places nothing, says why and keeps the placement for another try.
-        let refused = placing.after(Action::PlaceAt { lane: 2, gap: 3 });
+        let refused = placing.after(Action::Place(PlaceAction::At { lane: 2, gap: 3 }));
         assert_eq!(refused.scenario, m.scenario);
         assert!(refused.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
         assert_eq!(refused.placing.as_ref().map(|p| (p.lane, p.position)), Some((2, 3)));
         assert_eq!(
-            refused.after(Action::PlaceAt { lane: 0, gap: 0 }).scenario.events[0],
+            refused.after(Action::Place(PlaceAction::At { lane: 0, gap: 0 })).scenario.events[0],
             Event::Flush { broker: "A".into() }
         );
         // Without a placement, a tap on a gap does nothing.
-        assert_eq!(m.after(Action::PlaceAt { lane: 1, gap: 3 }).scenario, m.scenario);
+        assert_eq!(m.after(Action::Place(PlaceAction::At { lane: 1, gap: 3 })).scenario, m.scenario);
     }
 
     #[test]
     fn a_moved_chip_lands_in_the_gap_tapped() {
         // Step 7 is A's crash: the gap before step 9 is position 8 once it has left its place.
-        let m = Model::landing().after(Action::StartPlacing(PlaceSource::Existing(7)));
-        let moved = m.after(Action::PlaceAt { lane: 1, gap: 9 });
+        let m = Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(7))));
+        let moved = m.after(Action::Place(PlaceAction::At { lane: 1, gap: 9 }));
         assert_eq!(moved.scenario.events[8].kind(), EventKind::Crash);
         assert_eq!(moved.scenario.events[8].broker(), Some("B"));
     }
@@ -175,10 +193,12 @@ mod tests {
     #[test]
     fn an_existing_chip_starts_from_its_own_lane_and_a_missing_one_does_not_start() {
         // In the landing scenario step 7 is A's crash, step 0 elects B, step 1 produces through the leader.
-        let m = Model::landing().after(Action::StartPlacing(PlaceSource::Existing(7)));
+        let m = Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(7))));
         assert_eq!(m.placing.as_ref().map(|p| (p.lane, p.position)), Some((0, 7)));
-        let lane = |i| Model::landing().after(Action::StartPlacing(PlaceSource::Existing(i))).placing.map(|p| p.lane);
+        let lane = |i| {
+            Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(i)))).placing.map(|p| p.lane)
+        };
         assert_eq!((lane(0), lane(1)), (Some(1), Some(2)));
-        assert_eq!(Model::landing().after(Action::StartPlacing(PlaceSource::Existing(99))).placing, None);
+        assert_eq!(Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(99)))).placing, None);
     }
 }

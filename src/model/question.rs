@@ -10,6 +10,7 @@ use epochlab_core::Trace;
 
 use super::bridge::HeldBack;
 use super::{Action, Model};
+use crate::model::{EditAction, LoadAction, VariantsAction};
 
 impl HeldBack {
     /// Step `step` held back, with the words that say why.
@@ -43,7 +44,11 @@ fn shows_or_changes(action: &Action) -> bool {
     action.edits()
         || matches!(
             action,
-            Action::Undo | Action::Redo | Action::LoadPreset(_) | Action::Replace(_) | Action::ToggleVariant(_)
+            Action::Edit(EditAction::Undo)
+                | Action::Edit(EditAction::Redo)
+                | Action::Load(LoadAction::Preset(_))
+                | Action::Load(LoadAction::Replace(_))
+                | Action::Variants(VariantsAction::Toggle(_))
         )
 }
 
@@ -125,12 +130,13 @@ impl Model {
 mod tests {
     use super::*;
     use crate::model::bridge::ToPage;
+    use crate::model::CursorAction;
     use crate::model::ModuleAction;
 
     fn held(step: u32, asked_now: bool) -> Model {
-        Model::landing().after(Action::SetCursor(Some(3))).after(Action::Module(ModuleAction::FromLessons(Box::new(
-            ToPage::Pending(Some(HeldBack::new(step, asked_now))),
-        ))))
+        Model::landing().after(Action::Cursor(CursorAction::Set(Some(3)))).after(Action::Module(
+            ModuleAction::FromLessons(Box::new(ToPage::Pending(Some(HeldBack::new(step, asked_now))))),
+        ))
     }
 
     fn asked(step: u32) -> Model {
@@ -141,33 +147,43 @@ mod tests {
     fn nothing_steps_past_a_waiting_question() {
         let m = asked(8);
         assert_eq!(m.cursor, Some(3));
-        for action in [Action::End, Action::StepBy(9), Action::SetCursor(Some(9)), Action::SetCursor(Some(8))] {
+        for action in [
+            Action::Cursor(CursorAction::End),
+            Action::Cursor(CursorAction::StepBy(9)),
+            Action::Cursor(CursorAction::Set(Some(9))),
+            Action::Cursor(CursorAction::Set(Some(8))),
+        ] {
             let after = m.after(action.clone());
             assert_eq!(after.cursor, Some(7), "{action:?} stops before step 8");
             let why = "The lesson's question is about step 8: answer it in the lesson panel";
             assert!(after.spoken.contains(why), "{action:?} says why: {}", after.spoken);
             assert!(after.notice.is_some_and(|n| n.text.starts_with(why)));
         }
-        assert_eq!(m.after(Action::StepBy(2)).cursor, Some(5), "before the question, the cursor moves");
-        assert!(m.after(Action::StepBy(2)).notice.is_none());
-        let mut played = m.after(Action::Play);
+        assert_eq!(
+            m.after(Action::Cursor(CursorAction::StepBy(2))).cursor,
+            Some(5),
+            "before the question, the cursor moves"
+        );
+        assert!(m.after(Action::Cursor(CursorAction::StepBy(2))).notice.is_none());
+        let mut played = m.after(Action::Cursor(CursorAction::Play));
         for _ in 0..20 {
-            played = played.after(Action::Tick);
+            played = played.after(Action::Cursor(CursorAction::Tick));
         }
         assert_eq!((played.cursor, played.playing), (Some(7), false), "playback stops before the question");
-        let edit = m.after(Action::Remove(0));
+        let edit = m.after(Action::Edit(EditAction::Remove(0)));
         assert_eq!(edit.scenario, m.scenario, "edits wait for the answer");
-        assert_eq!(m.after(Action::Undo).scenario, m.scenario);
-        let answered =
-            m.after(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Pending(None))))).after(Action::End);
+        assert_eq!(m.after(Action::Edit(EditAction::Undo)).scenario, m.scenario);
+        let answered = m
+            .after(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Pending(None)))))
+            .after(Action::Cursor(CursorAction::End));
         assert_eq!(answered.cursor, Some(9), "answered, the page moves freely again");
-        let first = asked(0).after(Action::StepBy(1));
+        let first = asked(0).after(Action::Cursor(CursorAction::StepBy(1)));
         assert_eq!(first.cursor, None, "a question about step 0 keeps the cursor before every step");
     }
 
     #[test]
     fn before_the_question_the_page_says_the_lesson_asks_further_on() {
-        let after = held(8, false).after(Action::End);
+        let after = held(8, false).after(Action::Cursor(CursorAction::End));
         assert_eq!(after.cursor, Some(7));
         let notice = after.notice.map(|n| n.text).unwrap_or_default();
         assert!(notice.starts_with("The lesson asks about step 8 further on: go on in the lesson panel"), "{notice}");

@@ -166,11 +166,16 @@ pub(super) fn edited_name(name: &str) -> String {
 mod tests {
     use super::*;
     use crate::model::{Action, Effect};
+    use crate::model::{EditAction, LoadAction, NoticeAction, OtherTabAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::EventKind;
 
     fn edited_landing() -> Model {
-        Model::landing().after(Action::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) })
+        Model::landing().after(Action::Edit(EditAction::Insert {
+            position: 10,
+            kind: EventKind::Flush,
+            lane: Lane::Broker("A".into()),
+        }))
     }
 
     #[test]
@@ -192,7 +197,7 @@ mod tests {
 
     #[test]
     fn a_preset_opened_over_the_users_scenario_keeps_it_in_my_scenarios() {
-        let (m, effects) = edited_landing().reduce(Action::LoadPreset("happy-path".into()));
+        let (m, effects) = edited_landing().reduce(Action::Load(LoadAction::Preset("happy-path".into())));
         assert_eq!(m.preset, Some("happy-path"));
         assert!(effects.contains(&Effect::SaveLibrary));
         let kept = &m.library.entries[0];
@@ -204,7 +209,8 @@ mod tests {
         assert_eq!(back.scenario, edited_landing().scenario);
         assert_eq!((back.library.entries.len(), back.library_id), (1, Some(kept.id)));
         // Edited and replaced again, it updates its own entry rather than adding one.
-        let again = back.after(Action::Saved(SavedAction::SetName("renamed".into()))).after(Action::NewScenario);
+        let again =
+            back.after(Action::Saved(SavedAction::SetName("renamed".into()))).after(Action::Load(LoadAction::New));
         assert_eq!(again.library.entries.len(), 1);
         assert_eq!(again.library.entries[0].name(), "renamed");
     }
@@ -216,30 +222,40 @@ mod tests {
             s.name = name.into();
             Box::new(crate::formats::snapshot::of_scenario(s, vec![epochlab_core::Variant::Kip101]))
         };
-        let (m, effects) = Model::landing().reduce(Action::KeepOtherTab(other("other tab")));
+        let (m, effects) = Model::landing().reduce(Action::OtherTab(OtherTabAction::SavedScenario(other("other tab"))));
         assert_eq!(m.library.entries[0].name(), "other tab");
         assert!(effects.contains(&Effect::SaveLibrary) && m.notice.is_some());
-        let m = m.after(Action::DismissNotice).after(Action::KeepOtherTab(other("other tab, later")));
+        let m = m
+            .after(Action::Notice(NoticeAction::Dismiss))
+            .after(Action::OtherTab(OtherTabAction::SavedScenario(other("other tab, later"))));
         let names: Vec<&str> = m.library.entries.iter().map(|e| e.name()).collect();
         assert_eq!(names, ["other tab, later"], "one entry, updated");
         assert!(m.notice.is_none(), "said once");
         let same = Box::new(crate::formats::snapshot::of_scenario(m.scenario.as_ref().clone(), m.variants.clone()));
-        assert_eq!(m.after(Action::KeepOtherTab(same)).library, m.library, "this tab's own scenario is not kept again");
+        assert_eq!(
+            m.after(Action::OtherTab(OtherTabAction::SavedScenario(same))).library,
+            m.library,
+            "this tab's own scenario is not kept again"
+        );
     }
 
     #[test]
     fn unedited_presets_and_empty_scenarios_are_not_kept_and_embeds_keep_nothing() {
-        let m = Model::landing().after(Action::LoadPreset("happy-path".into())).after(Action::NewScenario);
-        let m = m.after(Action::LoadPreset("happy-path".into()));
+        let m = Model::landing()
+            .after(Action::Load(LoadAction::Preset("happy-path".into())))
+            .after(Action::Load(LoadAction::New));
+        let m = m.after(Action::Load(LoadAction::Preset("happy-path".into())));
         assert!(m.library.entries.is_empty());
         let mut embed = edited_landing();
         embed.page.saving = Saving::Never;
-        assert!(embed.after(Action::NewScenario).library.entries.is_empty());
+        assert!(embed.after(Action::Load(LoadAction::New)).library.entries.is_empty());
     }
 
     #[test]
     fn undo_after_a_preset_brings_the_users_scenario_back() {
-        let m = edited_landing().after(Action::LoadPreset("happy-path".into())).after(Action::Undo);
+        let m = edited_landing()
+            .after(Action::Load(LoadAction::Preset("happy-path".into())))
+            .after(Action::Edit(EditAction::Undo));
         assert_eq!(m.scenario, edited_landing().scenario);
         assert!(m.library.entries.is_empty(), "as it was before the preset");
     }
@@ -248,14 +264,15 @@ mod tests {
     fn another_tabs_list_is_taken_without_becoming_an_edit_or_a_write() {
         let mut other = crate::formats::library::Library::default();
         other.keep(None, edited_landing().snapshot(), 1);
-        let (m, effects) = Model::landing().reduce(Action::SyncLibrary(Rc::new(other.clone())));
+        let (m, effects) =
+            Model::landing().reduce(Action::OtherTab(OtherTabAction::SavedLibrary(Rc::new(other.clone()))));
         assert_eq!(*m.library, other);
         assert!(!m.history.can_undo() && !effects.contains(&Effect::SaveLibrary), "{effects:?}");
     }
 
     #[test]
     fn entries_rename_duplicate_and_delete_undoably() {
-        let m = edited_landing().after(Action::NewScenario);
+        let m = edited_landing().after(Action::Load(LoadAction::New));
         let id = m.library.entries[0].id;
         let m = m
             .after(Action::Saved(SavedAction::RenameSaved(id, "first".into())))
@@ -265,6 +282,6 @@ mod tests {
         let deleted = m.after(Action::Saved(SavedAction::DeleteSaved(id)));
         assert_eq!(deleted.library.entries.len(), 1);
         assert!(deleted.notice.as_ref().is_some_and(|n| n.undo && n.text.contains("Deleted")));
-        assert_eq!(deleted.after(Action::Undo).library, m.library);
+        assert_eq!(deleted.after(Action::Edit(EditAction::Undo)).library, m.library);
     }
 }

@@ -8,6 +8,7 @@ use epochlab_core::Trace;
 
 use super::{Action, Model, PlaceSource};
 use crate::formats::icons::kind_info;
+use crate::model::{EditAction, PlaceAction};
 
 /// A lane in words: "broker B's lane", "the cluster lane".
 pub fn lane_name(lane: &Lane) -> String {
@@ -71,9 +72,11 @@ fn invariant_changes(before: &[Trace], after: &[Trace]) -> Vec<String> {
 /// Where `action` puts an event, if it places one (taken before the action is applied).
 pub(super) fn placed_at(action: &Action, before: &Model) -> Option<usize> {
     match action {
-        Action::Insert { position, .. } => Some(*position),
-        Action::Move { to, .. } => Some(*to),
-        Action::CommitPlacing | Action::PlaceAt { .. } => before.placing.as_ref().map(|p| p.position),
+        Action::Edit(EditAction::Insert { position, .. }) => Some(*position),
+        Action::Edit(EditAction::Move { to, .. }) => Some(*to),
+        Action::Place(PlaceAction::Commit) | Action::Place(PlaceAction::At { .. }) => {
+            before.placing.as_ref().map(|p| p.position)
+        }
         _ => None,
     }
 }
@@ -162,19 +165,20 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::CursorAction;
 
     #[test]
     fn moving_the_cursor_speaks_the_narration_once_and_each_variant_that_differs() {
-        let m = Model::landing().after(Action::SetCursor(Some(8)));
+        let m = Model::landing().after(Action::Cursor(CursorAction::Set(Some(8))));
         let said = m.spoken.clone();
         assert!(said.starts_with("Step 8 of 9, restart: "), "{said}");
         assert!(said.contains(" Under kip-279: "), "the variants part ways at step 8: {said}");
-        let step0 = m.after(Action::Home).after(Action::StepBy(1)).spoken;
+        let step0 = m.after(Action::Cursor(CursorAction::Home)).after(Action::Cursor(CursorAction::StepBy(1))).spoken;
         assert!(step0.starts_with("Step 0 of 9, elect: "), "{step0}");
         // Once per move: a variant is named only where its narration differs from the first's.
         let (mut same, mut differ) = (0, 0);
         for step in 0..m.scenario.events.len() {
-            let said = m.after(Action::SetCursor(Some(step))).spoken;
+            let said = m.after(Action::Cursor(CursorAction::Set(Some(step)))).spoken;
             let (a, b) = (&m.traces[0].steps[step].narration, &m.traces[1].steps[step].narration);
             assert_eq!(said.contains(" Under kip-279: "), a != b, "step {step}: {said}");
             if a == b {
@@ -188,11 +192,11 @@ mod tests {
 
     #[test]
     fn a_placement_says_where_it_lands_and_what_it_did() {
-        let m =
-            Model::landing().after(Action::StartPlacing(PlaceSource::New(epochlab_core::scenario::EventKind::Crash)));
-        let m = m.after(Action::MovePlacing { dx: -5, dy: 1 });
+        let m = Model::landing()
+            .after(Action::Place(PlaceAction::Start(PlaceSource::New(epochlab_core::scenario::EventKind::Crash))));
+        let m = m.after(Action::Place(PlaceAction::Move { dx: -5, dy: 1 }));
         assert!(m.placing_words().starts_with("Placing new Crash on broker B's lane, before step 5 (fetch of A)."));
-        let placed = m.after(Action::CommitPlacing);
+        let placed = m.after(Action::Place(PlaceAction::Commit));
         assert!(placed.spoken.starts_with("Placed: crash of B at step 5"), "{}", placed.spoken);
     }
 
@@ -200,18 +204,18 @@ mod tests {
     fn keyboard_session() -> String {
         use epochlab_core::scenario::EventKind;
         let actions = [
-            Action::Home,
-            Action::StepBy(1),
-            Action::StepBy(1),
-            Action::StartPlacing(PlaceSource::New(EventKind::Crash)),
-            Action::MovePlacing { dx: 0, dy: 2 },
-            Action::MovePlacing { dx: -4, dy: -1 },
-            Action::CommitPlacing,
-            Action::StartPlacing(PlaceSource::Existing(6)),
-            Action::MovePlacing { dx: 0, dy: -1 },
-            Action::CommitPlacing,
-            Action::Remove(6),
-            Action::End,
+            Action::Cursor(CursorAction::Home),
+            Action::Cursor(CursorAction::StepBy(1)),
+            Action::Cursor(CursorAction::StepBy(1)),
+            Action::Place(PlaceAction::Start(PlaceSource::New(EventKind::Crash))),
+            Action::Place(PlaceAction::Move { dx: 0, dy: 2 }),
+            Action::Place(PlaceAction::Move { dx: -4, dy: -1 }),
+            Action::Place(PlaceAction::Commit),
+            Action::Place(PlaceAction::Start(PlaceSource::Existing(6))),
+            Action::Place(PlaceAction::Move { dx: 0, dy: -1 }),
+            Action::Place(PlaceAction::Commit),
+            Action::Edit(EditAction::Remove(6)),
+            Action::Cursor(CursorAction::End),
         ];
         let mut m = Model::landing();
         let mut lines = Vec::new();

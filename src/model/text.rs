@@ -31,12 +31,13 @@ impl Model {
 
 #[cfg(test)]
 mod tests {
+    use crate::model::EditAction;
     use crate::model::{Action, Model};
     use epochlab_core::scenario::text::{parse_text, to_text};
     use epochlab_core::Variant;
 
     fn applied(m: &Model, text: &str) -> Model {
-        m.after(Action::ApplyText(Box::new(parse_text(text).expect("valid text"))))
+        m.after(Action::Edit(EditAction::ApplyText(Box::new(parse_text(text).expect("valid text")))))
     }
 
     #[test]
@@ -49,7 +50,7 @@ mod tests {
         assert_eq!(edited.cursor, edited.last_step(), "at the end, the cursor follows the end");
         assert_eq!(edited.scenario.name, m.scenario.name, "the name stays as written");
         assert_eq!((edited.preset, edited.edited_preset), (None, m.preset), "no longer the preset itself");
-        let undone = edited.after(Action::Undo);
+        let undone = edited.after(Action::Edit(EditAction::Undo));
         assert_eq!(undone.scenario, m.scenario);
         assert_eq!(to_text(&undone.scenario), to_text(&m.scenario), "the text follows");
     }

@@ -120,6 +120,7 @@ mod tests {
     use super::*;
     use crate::model::Action;
     use crate::model::ConfigAction;
+    use crate::model::{CursorAction, VariantsAction};
     use epochlab_core::share::{self, Content};
     use epochlab_core::Variant;
 
@@ -135,8 +136,8 @@ mod tests {
     fn a_link_round_trips_the_whole_state() {
         let m = Model::landing()
             .after(Action::Config(ConfigAction::AddBroker))
-            .after(Action::ToggleVariant(Variant::Kip101))
-            .after(Action::SetCursor(Some(4)));
+            .after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)))
+            .after(Action::Cursor(CursorAction::Set(Some(4))));
         let s = startup(&link_to(&m, None), None, None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);
@@ -147,7 +148,7 @@ mod tests {
             "a link does not overwrite the stored scenario until the user edits"
         );
         assert_eq!(s.embed, None);
-        let before = Model::landing().after(Action::Home);
+        let before = Model::landing().after(Action::Cursor(CursorAction::Home));
         assert_eq!(startup(&link_to(&before, None), None, None).model.cursor, None);
     }
 
@@ -180,7 +181,9 @@ mod tests {
 
     #[test]
     fn a_compressed_link_opens_with_what_the_browser_unpacked() {
-        let m = Model::landing().after(Action::Config(ConfigAction::AddBroker)).after(Action::SetCursor(Some(3)));
+        let m = Model::landing()
+            .after(Action::Config(ConfigAction::AddBroker))
+            .after(Action::Cursor(CursorAction::Set(Some(3))));
         let state = m.snapshot();
         // `share::encode` compresses with miniz, as the browser's CompressionStream would.
         let hash = format!("#s={}", share::encode(&state));
@@ -201,7 +204,9 @@ mod tests {
 
     #[test]
     fn without_a_link_the_stored_scenario_opens_with_its_variants_and_cursor() {
-        let m = Model::landing().after(Action::Config(ConfigAction::AddBroker)).after(Action::SetCursor(Some(3)));
+        let m = Model::landing()
+            .after(Action::Config(ConfigAction::AddBroker))
+            .after(Action::Cursor(CursorAction::Set(Some(3))));
         let s = startup("", stored(&m), None);
         assert_eq!(s.model.scenario, m.scenario);
         assert_eq!(s.model.variants, m.variants);

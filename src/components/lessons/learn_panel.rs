@@ -9,6 +9,7 @@ use yew::prelude::*;
 use crate::browser::web;
 use crate::components::{Dispatch, ModelProps};
 use crate::model::learn::{DraftAction, Fetched, Progress};
+use crate::model::NoticeAction;
 use crate::model::{Action, LearnAction, Notice};
 
 /// "done", "in progress (step 3)" or nothing.
@@ -66,7 +67,7 @@ fn import_progress(d: &Dispatch) -> Callback<Event> {
                 Ok(text) => d.emit(Action::Learn(LearnAction::ImportProgress(text))),
                 Err(why) => {
                     let text = format!("That progress file could not be read ({why}); your progress is unchanged.");
-                    d.emit(Action::Notify(Notice { error: true, text, undo: false }));
+                    d.emit(Action::Notice(NoticeAction::Show(Notice { error: true, text, undo: false })));
                 }
             }
         });
@@ -79,7 +80,7 @@ fn progress_files(progress: &Progress, d: &Dispatch) -> Html {
     let export = Callback::from(move |_| {
         if let Err(why) = web::download_text("epochlab-progress.json", "application/json", &json) {
             let text = format!("The progress file could not be made ({why}).");
-            d2.emit(Action::Notify(Notice { error: true, text, undo: false }));
+            d2.emit(Action::Notice(NoticeAction::Show(Notice { error: true, text, undo: false })));
         }
     });
     html! {

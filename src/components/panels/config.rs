@@ -8,6 +8,7 @@ use yew::prelude::*;
 
 use crate::components::panels::releases::{release_group, setting, setting_options};
 use crate::components::{Dispatch, ModelProps};
+use crate::model::VariantsAction;
 use crate::model::{Action, ConfigAction, Model, MAX_VARIANTS};
 
 fn policy(v: &str) -> Policy {
@@ -42,7 +43,7 @@ fn variants_group(m: &Model, d: &Dispatch) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
         let v = *v;
         let on = m.variants.contains(&v);
-        let onchange = d.reform(move |_| Action::ToggleVariant(v));
+        let onchange = d.reform(move |_| Action::Variants(VariantsAction::Toggle(v)));
         html! {
             <label class="config__check" title={v.title()}>
                 <input type="checkbox" checked={on} {onchange} data-testid={format!("variant-toggle-{}", v.id())}

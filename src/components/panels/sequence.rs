@@ -11,6 +11,7 @@ use crate::browser::web;
 use crate::components::{ModelProps, TracesRef};
 use crate::formats::sequence_svg::{self, Geometry, COMPACT, WIDE};
 use crate::model::Action;
+use crate::model::CursorAction;
 
 /// What a click on the drawing hit.
 enum Hit {
@@ -59,7 +60,7 @@ fn summary(d: &Diagram, dispatch: &Callback<Action>) -> Html {
         return html! { <p class="seq__summary">{ "= Every shown variant sends the same messages." }</p> };
     };
     let step = row.step as usize;
-    let onclick = dispatch.reform(move |_| Action::SetCursor(Some(step)));
+    let onclick = dispatch.reform(move |_| Action::Cursor(CursorAction::Set(Some(step))));
     let what = row
         .shown
         .iter()
@@ -132,7 +133,7 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
     let act = {
         let (open, dispatch) = (open.clone(), props.dispatch.clone());
         move |h: Hit| match h {
-            Hit::Step(step) => dispatch.emit(Action::SetCursor(Some(step))),
+            Hit::Step(step) => dispatch.emit(Action::Cursor(CursorAction::Set(Some(step)))),
             Hit::Run(item) => {
                 let mut next = (*open).clone();
                 match next.iter().position(|i| *i == item) {

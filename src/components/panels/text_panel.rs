@@ -18,6 +18,7 @@ use yew::prelude::*;
 
 use crate::components::Dispatch;
 use crate::model::{Action, Model};
+use crate::model::{CursorAction, EditAction};
 
 /// How long typing pauses before the text is read and applied, in milliseconds.
 pub const DEBOUNCE_MS: u32 = 300;
@@ -178,10 +179,10 @@ fn read_and_apply(reader: &Reader, generation: u64) {
     drop(d);
     if let Some(scenario) = apply {
         let started = js_sys::Date::now();
-        dispatch.emit(Action::ApplyText(Box::new(scenario)));
+        dispatch.emit(Action::Edit(EditAction::ApplyText(Box::new(scenario))));
         draft.borrow_mut().last_apply_ms = js_sys::Date::now() - started;
         if let Some(step) = area.cast::<HtmlTextAreaElement>().and_then(|a| caret_step(draft, &a)) {
-            dispatch.emit(Action::SetCursor(Some(step)));
+            dispatch.emit(Action::Cursor(CursorAction::Set(Some(step))));
         }
     }
     redraw.force_update();
@@ -225,7 +226,7 @@ fn on_caret(draft: &SharedDraft, model: &Rc<Model>, dispatch: &Dispatch) -> Call
         if let Some(step) =
             caret_step(&draft, &area).filter(|s| *s < model.scenario.events.len() && model.cursor != Some(*s))
         {
-            dispatch.emit(Action::SetCursor(Some(step)));
+            dispatch.emit(Action::Cursor(CursorAction::Set(Some(step))));
         }
     })
 }

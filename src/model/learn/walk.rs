@@ -6,6 +6,7 @@ use epochlab_core::lesson::Answer;
 use super::LearnAction;
 use crate::model::bridge::{HeldBack, ToLessons, ToPage};
 use crate::model::{Action, Effect, Model, ModuleAction};
+use crate::model::{CursorAction, EditAction};
 
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
@@ -77,7 +78,7 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
     }
     let now = |step| Some(HeldBack::new(step, true));
     assert_eq!((b.page.pending.clone(), b.page.cursor), (now(8), Some(7)), "asked about step 8, stopped before it");
-    b.page_act(Action::End);
+    b.page_act(Action::Cursor(CursorAction::End));
     assert_eq!(b.page.cursor, Some(7), "the page refuses to step past the question");
     assert!(b.page.before_question().is_some_and(|m| m.traces.iter().all(|t| t.steps.len() == 8)));
     let painting = |b: &Both| b.page.painting.as_ref().map(|p| (p.variant.id(), p.broker.clone(), p.kept.clone()));
@@ -117,7 +118,7 @@ fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
     let before = b.page.snapshot();
     b.learn(LearnAction::ShowMe);
     assert!(b.lessons.learn.run.as_ref().unwrap().passed);
-    b.page_act(Action::Undo);
+    b.page_act(Action::Edit(EditAction::Undo));
     assert_eq!(b.page.snapshot().scenario, before.scenario);
     assert!(!b.lessons.learn.run.as_ref().unwrap().passed);
 }

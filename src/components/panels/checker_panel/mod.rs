@@ -16,6 +16,7 @@ use yew::prelude::*;
 use crate::checker::protocol::{CheckReply, CheckRequest, Underway};
 use crate::components::{Dispatch, ModelProps};
 use crate::model::Action;
+use crate::model::LoadAction;
 use form::{CheckForm, Choice, Edit};
 use link::Link;
 use status::{CheckStatus, LinkStamp};
@@ -129,7 +130,7 @@ fn answer(reply: Result<CheckReply, String>, status: &UseStateHandle<Option<Chec
     if let CheckReply::Done(v) = &reply {
         if let Some(found) = &v.found {
             let (scenario, cursor, what) = (found.scenario.clone(), found.cursor, found.notice.clone());
-            dispatch.emit(Action::LoadFound { scenario, cursor, what });
+            dispatch.emit(Action::Load(LoadAction::Found { scenario, cursor, what }));
         }
     }
     status.set(Some(reply));
@@ -140,7 +141,7 @@ fn add_stamp(status: &UseStateHandle<Option<CheckReply>>, dispatch: &Dispatch) -
     let (status, dispatch) = (status.clone(), dispatch.clone());
     Callback::from(move |stamp: Stamp| {
         let Some(CheckReply::Done(mut verdict)) = (*status).clone() else { return };
-        dispatch.emit(Action::AddProof(stamp.to_string()));
+        dispatch.emit(Action::Load(LoadAction::AddProof(stamp.to_string())));
         verdict.stamp = None;
         verdict
             .text

@@ -18,6 +18,7 @@ use self::fields::KindProps;
 use crate::components::ModelProps;
 use crate::formats::icons::kind_info;
 use crate::model::{Action, PlaceSource};
+use crate::model::{CursorAction, EditAction, PlaceAction};
 
 /// The fields of an event's kind.
 fn kind_fields(props: KindProps) -> Html {
@@ -40,13 +41,13 @@ pub fn event_editor(props: &ModelProps) -> Html {
     let Some(i) = m.selected else { return html! {} };
     let Some(event) = m.scenario.events.get(i).cloned() else { return html! {} };
     let (icon, label, help) = kind_info(event.kind());
-    let onchange = props.dispatch.reform(move |e: Event| Action::Edit(i, Box::new(e)));
+    let onchange = props.dispatch.reform(move |e: Event| Action::Edit(EditAction::Replace(i, Box::new(e))));
     let fields = kind_fields(KindProps { event, brokers: m.scenario.brokers.clone(), onchange });
     let outcomes =
         m.traces.iter().filter_map(|t| t.steps.get(i).map(|s| (t.variant.id(), s.outcome.label(), s.outcome.reason())));
-    let close = props.dispatch.reform(|_| Action::Select(None));
-    let remove = props.dispatch.reform(move |_| Action::Remove(i));
-    let move_kb = props.dispatch.reform(move |_| Action::StartPlacing(PlaceSource::Existing(i)));
+    let close = props.dispatch.reform(|_| Action::Cursor(CursorAction::Select(None)));
+    let remove = props.dispatch.reform(move |_| Action::Edit(EditAction::Remove(i)));
+    let move_kb = props.dispatch.reform(move |_| Action::Place(PlaceAction::Start(PlaceSource::Existing(i))));
     html! {
         <section class="editor" aria-label={format!("Edit step {i}")} data-testid="editor">
             <header class="editor__head">
