@@ -14,7 +14,7 @@ use crate::browser::Dispatch;
 use crate::browser::{storage, web};
 use crate::formats::link::{self, EmbedMode};
 use crate::model::NoticeAction;
-use crate::model::{Action, Effect, Focus, Model, ModuleAction, Notice, Saving};
+use crate::model::{Action, Effect, Focus, Meanwhile, Model, ModuleAction, Notice};
 
 /// How long the edits pause before the working state is saved, in milliseconds.
 const SAVE_AFTER: u32 = 300;
@@ -81,8 +81,6 @@ impl Teller {
 /// The effects' timers and listener, for the page's whole life.
 pub struct EffectRunner {
     embed: Option<EmbedMode>,
-    /// Storage works: without it nothing is written (the page said so once, at the start).
-    stored_ok: bool,
     teller: Teller,
     library_teller: Teller,
     unsaved: Unsaved,
@@ -138,7 +136,7 @@ struct Written {
 impl EffectRunner {
     /// A runner for a page embedded as `embed` (which the address keeps), telling failed saves through
     /// `dispatch` once it is set.
-    pub fn new(embed: Option<EmbedMode>, stored_ok: bool, dispatch: Rc<RefCell<Option<Dispatch>>>) -> EffectRunner {
+    pub fn new(embed: Option<EmbedMode>, dispatch: Rc<RefCell<Option<Dispatch>>>) -> EffectRunner {
         let unsaved: Unsaved = Rc::default();
         let library_unsaved: Rc<Cell<bool>> = Rc::default();
         let teller = Teller { dispatch, failing: Rc::default() };
@@ -152,7 +150,6 @@ impl EffectRunner {
         };
         EffectRunner {
             embed,
-            stored_ok,
             library_teller: teller.another(),
             teller,
             unsaved,
@@ -169,18 +166,19 @@ impl EffectRunner {
     pub fn run(&self, effects: &[Effect], model: &Rc<Model>) {
         for effect in effects {
             match effect {
-                Effect::Save if self.stored_ok => self.save_soon(model),
+                Effect::Save => self.save_soon(model),
                 // The library is the safety net of a replaced scenario: written at once.
-                Effect::SaveLibrary if self.stored_ok => {
+                Effect::SaveLibrary => {
                     // What was just kept there is on this page still: undo brings it back.
                     let saved = storage::save_library(&model.library);
                     self.library_unsaved.set(saved.is_err());
                     self.library_teller.tell("My scenarios", saved, true, LIBRARY_FIRST);
                 }
-                Effect::Save | Effect::SaveLibrary => {}
-                Effect::WriteAddress { rerun } => {
-                    if *rerun {
-                        self.unlink_at_once(model);
+                Effect::WriteAddress { meanwhile } => {
+                    match meanwhile {
+                        Meanwhile::Unchanged => {}
+                        Meanwhile::RecordStale => self.record_stale(),
+                        Meanwhile::WriteUncompressed => self.write_uncompressed(model),
                     }
                     self.write_address_soon(model);
                 }
@@ -211,21 +209,20 @@ impl EffectRunner {
         }));
     }
 
-    /// Right after an edit, until the compressed link is written: a reload must not open the link from
-    /// before it. A page that saves marks the address stale: as it goes away it saves the working copy and
-    /// records the stale link for this tab, and the next start opens the working copy instead of it (writing
-    /// the address on every drop took 2 to 3 ms of it at 1,000 events). A page that saves nothing writes the
-    /// uncompressed link.
-    fn unlink_at_once(&self, model: &Model) {
-        if self.stored_ok && model.page.saving == Saving::Always {
-            let mut written = self.written.borrow_mut();
-            // Recorded now, not only as the page goes away (see `on_pagehide`).
-            if let (false, Some(payload)) = (written.stale, written.payload.as_deref()) {
-                storage::record_stale_link(payload);
-            }
-            written.stale = true;
-            return;
+    /// Right after an edit on a page that saves, until the compressed link is written: as the page goes away
+    /// it saves the working copy and records the stale link for this tab, and the next start opens the working
+    /// copy instead of it (`Meanwhile::RecordStale`).
+    fn record_stale(&self) {
+        let mut written = self.written.borrow_mut();
+        // Recorded now, not only as the page goes away (see `on_pagehide`).
+        if let (false, Some(payload)) = (written.stale, written.payload.as_deref()) {
+            storage::record_stale_link(payload);
         }
+        written.stale = true;
+    }
+
+    /// Right after an edit on a page that saves nothing: the uncompressed link, at once.
+    fn write_uncompressed(&self, model: &Model) {
         let hash = web::hash();
         let lesson = link::lesson_params(model.lesson_fragment());
         let snapshot = model.snapshot();

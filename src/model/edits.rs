@@ -5,28 +5,31 @@ use epochlab_core::scenario::edit::{self, Lane};
 use epochlab_core::scenario::{Event, EventKind, Scenario};
 
 use super::action::EditAction;
+use super::changed::Span;
 use super::Model;
 
 impl Model {
-    /// Change the scenario's events, or undo or redo a change.
-    pub(super) fn apply_edit(&mut self, edit: EditAction) {
+    /// Change the scenario's events, or undo or redo a change: the events replaced, when the edit says which
+    /// (undo, redo and a text's whole scenario do not).
+    pub(super) fn apply_edit(&mut self, edit: EditAction) -> Option<Span> {
         match edit {
-            EditAction::Insert { position, kind, lane } => self.insert(position, kind, lane),
-            EditAction::Move { from, to, lane } => self.move_event(from, to, lane),
-            EditAction::Remove(i) => self.remove(i),
-            EditAction::Replace(i, event) => self.replace_event(i, *event),
+            EditAction::Insert { position, kind, lane } => return self.insert(position, kind, lane),
+            EditAction::Move { from, to, lane } => return self.move_event(from, to, lane),
+            EditAction::Remove(i) => return self.remove(i),
+            EditAction::Replace(i, event) => return self.replace_event(i, *event),
             EditAction::ApplyText(scenario) => self.apply_text(*scenario),
             EditAction::Undo => self.undo(),
             EditAction::Redo => self.redo(),
         }
+        None
     }
 
-    /// Apply a scenario edit; on success re-run and place the cursor with `cursor_after`, else show why.
+    /// Apply a scenario edit; on success re-run, place the cursor with `cursor_after` and say so, else show why.
     pub(super) fn edit(
         &mut self,
         change: impl FnOnce(&mut Scenario) -> Result<(), String>,
         cursor_after: impl FnOnce(&Model) -> Option<usize>,
-    ) {
+    ) -> bool {
         let mut next = (*self.scenario).clone();
         match change(&mut next) {
             Ok(()) => {
@@ -41,32 +44,43 @@ impl Model {
                 self.clear_error();
                 self.rerun();
                 self.cursor = if was_at_end { self.last_step() } else { cursor_after(self) };
+                true
             }
-            Err(why) => self.error(why),
+            Err(why) => {
+                self.error(why);
+                false
+            }
         }
     }
 
-    pub(super) fn insert(&mut self, position: usize, kind: EventKind, lane: Lane) {
+    pub(super) fn insert(&mut self, position: usize, kind: EventKind, lane: Lane) -> Option<Span> {
         let cursor = self.cursor;
-        self.edit(
+        let span = Span { at: position, removed: 0, inserted: 1 };
+        let done = self.edit(
             |s| edit::insert(s, position, kind, &lane),
             |_| cursor.map(|c| if position <= c { c + 1 } else { c }),
         );
         self.selected = None;
+        done.then_some(span)
     }
 
-    pub(super) fn move_event(&mut self, from: usize, to: usize, lane: Lane) {
+    /// A move changes the steps between where the event was and where it goes (`to` counts positions before
+    /// the move), and its own lane.
+    pub(super) fn move_event(&mut self, from: usize, to: usize, lane: Lane) -> Option<Span> {
         let cursor = self.cursor;
-        self.edit(|s| edit::move_event(s, from, to, &lane), |_| cursor);
+        let (at, end) = (from.min(to), (from.max(to) + 1).min(self.scenario.events.len()));
+        let span = Span { at, removed: end.saturating_sub(at), inserted: end.saturating_sub(at) };
+        let done = self.edit(|s| edit::move_event(s, from, to, &lane), |_| cursor);
         self.selected = None;
+        done.then_some(span)
     }
 
     /// Delete an event. Nothing asks first, so the banner says what went and offers to undo it.
-    pub(super) fn remove(&mut self, i: usize) {
+    pub(super) fn remove(&mut self, i: usize) -> Option<Span> {
         let cursor = self.cursor;
         let kind = self.scenario.events.get(i).map(Event::kind);
         let before = self.scenario.events.len();
-        self.edit(
+        let done = self.edit(
             |s| edit::remove(s, i).map(|_| ()),
             |m| cursor.map(|c| if i < c { c - 1 } else { c }).filter(|c| Some(*c) <= m.last_step()),
         );
@@ -75,11 +89,12 @@ impl Model {
             self.focus_after_removing(i);
         }
         self.selected = None;
+        done.then_some(Span { at: i, removed: 1, inserted: 0 })
     }
 
-    pub(super) fn replace_event(&mut self, i: usize, event: Event) {
+    pub(super) fn replace_event(&mut self, i: usize, event: Event) -> Option<Span> {
         let cursor = self.cursor;
-        self.edit(|s| edit::replace(s, i, event), |_| cursor);
+        self.edit(|s| edit::replace(s, i, event), |_| cursor).then_some(Span { at: i, removed: 1, inserted: 1 })
     }
 }
 

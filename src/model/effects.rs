@@ -4,6 +4,8 @@
 
 use std::rc::Rc;
 
+use super::changed::Changed;
+use super::splice::{carrier, Splice};
 use super::Model;
 use crate::formats::embed::{Announced, Announcement};
 use crate::model::bridge::ToLessons;
@@ -15,10 +17,9 @@ pub enum Effect {
     Save,
     /// Write "My scenarios" to localStorage.
     SaveLibrary,
-    /// Write the model's snapshot into the address's fragment, compressed once the edits pause. After a re-run
-    /// (`rerun`) the link from before it must not survive a reload meanwhile: the runner marks it stale, or
-    /// writes the uncompressed link at once.
-    WriteAddress { rerun: bool },
+    /// Write the model's snapshot into the address's fragment, compressed once the edits pause; what the
+    /// address holds `meanwhile`.
+    WriteAddress { meanwhile: Meanwhile },
     /// Put a bounded-proof stamp on the address (kept there by every later write).
     WriteProof(Rc<str>),
     /// Tell the embedding page (the parent frame) what is shown.
@@ -45,6 +46,19 @@ pub enum Effect {
     SaveMine,
 }
 
+/// What the address holds until the compressed link is written. After a re-run the link from before it must
+/// not survive a reload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Meanwhile {
+    /// Nothing re-ran (a cursor move): the link there opens the same scenario.
+    Unchanged,
+    /// A page that saves: the link there is recorded as stale for this tab, and a reload opens the saved
+    /// copy instead (writing the address on every drop took 2 to 3 ms of it at 1,000 events).
+    RecordStale,
+    /// A page that saves nothing: the uncompressed link is written at once.
+    WriteUncompressed,
+}
+
 /// When the working state is saved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Saving {
@@ -68,37 +82,15 @@ pub struct Page {
     /// A framed lesson link: `ready` waits until the lesson shows its own scenario, so that it describes the
     /// lesson's story rather than the landing scenario shown meanwhile.
     pub ready_waits_for_lesson: bool,
+    /// Storage can be used: where it is blocked nothing is written to it (My scenarios is kept while the page
+    /// is open).
+    pub stored: bool,
 }
 
 impl Default for Page {
     /// The working page: editable, saved, on its own.
     fn default() -> Page {
-        Page { read_only: false, saving: Saving::Always, framed: false, ready_waits_for_lesson: false }
-    }
-}
-
-/// What an action changed, of what the effects depend on.
-struct Changed {
-    scenario: bool,
-    /// The scenario, the variants or the cursor: what a snapshot holds.
-    snapshot: bool,
-    /// The cursor, the number of steps or the variants: what an announcement holds.
-    announced: bool,
-}
-
-impl Changed {
-    fn between(before: &Model, after: &Model) -> Changed {
-        // Only a re-run (new traces) follows a change of the scenario: otherwise it is not compared at all,
-        // and after one the comparison costs far less than the re-run did.
-        let (a, b) = (&before.scenario, &after.scenario);
-        let named = a.name != b.name || a.description != b.description;
-        let scenario = named || (!Rc::ptr_eq(&before.traces, &after.traces) && !Rc::ptr_eq(a, b) && a != b);
-        let variants = before.variants != after.variants;
-        let cursor = before.cursor != after.cursor;
-        let steps = before.scenario.events.len() != after.scenario.events.len();
-        // The address holds the lesson's step too.
-        let lesson = before.lesson_fragment() != after.lesson_fragment();
-        Changed { scenario, snapshot: scenario || variants || cursor || lesson, announced: cursor || steps || variants }
+        Page { read_only: false, saving: Saving::Always, framed: false, ready_waits_for_lesson: false, stored: true }
     }
 }
 
@@ -115,58 +107,76 @@ impl Model {
         }
     }
 
-    /// The effects of having become this model from `before`. The first change of the scenario after a
-    /// link was opened starts the saving.
-    pub(super) fn effects_since(&mut self, before: &Model) -> Vec<Effect> {
-        let changed = Changed::between(before, self);
+    /// The effects of having become this model from `before`, which `changed` says. The first change of the
+    /// scenario after a link was opened starts the saving.
+    pub(super) fn effects(&mut self, before: &Model, changed: &Changed) -> Vec<Effect> {
         if changed.scenario && self.page.saving == Saving::AfterEdit {
             self.page.saving = Saving::Always;
         }
         let mut effects = Vec::new();
-        if !Rc::ptr_eq(&before.library, &self.library) && self.page.saving != Saving::Never {
+        if changed.library && self.page.saving != Saving::Never && self.page.stored {
             effects.push(Effect::SaveLibrary);
         }
-        if changed.snapshot && self.page.saving == Saving::Always {
+        let saves = self.page.saving == Saving::Always && self.page.stored;
+        if changed.snapshot() && saves {
             effects.push(Effect::Save);
         }
         if self.proof != before.proof {
             effects.extend(self.proof.clone().map(Effect::WriteProof));
         }
-        if changed.snapshot {
-            effects.push(Effect::WriteAddress { rerun: !Rc::ptr_eq(&before.traces, &self.traces) });
+        if changed.snapshot() {
+            let meanwhile = match (changed.rerun, saves) {
+                (false, _) => Meanwhile::Unchanged,
+                (true, true) => Meanwhile::RecordStale,
+                (true, false) => Meanwhile::WriteUncompressed,
+            };
+            effects.push(Effect::WriteAddress { meanwhile });
         }
         if self.page.ready_waits_for_lesson && self.shown_by_lesson.is_some() {
             self.page.ready_waits_for_lesson = false;
             effects.push(Effect::Announce(self.announcement(Announced::Ready)));
-        } else if changed.announced && self.page.framed && !self.page.ready_waits_for_lesson {
+        } else if changed.announced() && self.page.framed && !self.page.ready_waits_for_lesson {
             effects.push(Effect::Announce(self.announcement(Announced::Step)));
         }
         effects.extend(self.focus.map(Effect::Focus));
-        effects.extend(self.link_effects(before, &changed));
+        effects.extend(self.link_effects(before, changed));
         effects
+    }
+
+    /// The events an edit changed, for the lessons' module: the span the edit arm gave, or, after undo and
+    /// redo (the history restores a whole scenario), the span found by comparing the two timelines.
+    fn splice(&self, before: &Model, changed: &Changed) -> Option<Splice> {
+        let cursor = self.cursor.map(|c| c as u32);
+        let Some(span) = changed.span else { return Splice::between(&before.scenario, &self.scenario, cursor) };
+        let inserted = self.scenario.events[span.at..span.at + span.inserted].to_vec();
+        Some(Splice {
+            at: span.at as u32,
+            removed: span.removed as u32,
+            inserted: Box::new(carrier(&self.scenario, inserted)),
+            before: before.scenario.events.len() as u32,
+            cursor,
+        })
     }
 
     /// Loading the lessons' module, and telling it what is shown.
     fn link_effects(&self, before: &Model, changed: &Changed) -> Vec<Effect> {
-        use crate::model::splice::Splice;
         let (was, now) = (&before.lessons, &self.lessons);
         let mut effects = Vec::new();
         if now.loaded && (!was.loaded || now.retries != was.retries) {
             effects.push(Effect::LoadLessons);
         }
         // What is shown first: the module acts on its mirror of it.
-        let whole = changed.scenario || self.variants != before.variants || now.mirrors != was.mirrors;
+        let whole = changed.scenario || changed.variants || now.mirrors != was.mirrors;
         if now.loaded && whole {
             // An edit of the events alone travels as what changed: the module's copy has the rest.
-            let splice = (self.variants == before.variants && now.mirrors == was.mirrors)
-                .then(|| Splice::between(&before.scenario, &self.scenario, self.cursor.map(|c| c as u32)))
-                .flatten();
+            let splice =
+                (!changed.variants && now.mirrors == was.mirrors).then(|| self.splice(before, changed)).flatten();
             let message = match splice {
                 Some(splice) => ToLessons::Splice(splice),
                 None => ToLessons::Shown(Box::new(self.snapshot())),
             };
             effects.push(Effect::ToLessons(message));
-        } else if now.loaded && self.cursor != before.cursor {
+        } else if now.loaded && changed.cursor && !changed.cursor_asked {
             // A cursor move is a small message: the module's mirror keeps the rest.
             effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32))));
         }
@@ -235,7 +245,7 @@ mod tests {
     use super::*;
     use crate::model::Action;
     use crate::model::{ConfigAction, ModuleAction};
-    use crate::model::{CursorAction, EditAction, NoticeAction, VariantsAction};
+    use crate::model::{CursorAction, EditAction, LoadAction, NoticeAction, VariantsAction};
     use epochlab_core::scenario::edit::Lane;
     use epochlab_core::scenario::EventKind;
     use epochlab_core::Variant;
@@ -251,9 +261,11 @@ mod tests {
     }
 
     /// The address written after a re-run (the link from before it must not survive a reload).
-    const REWRITTEN: Effect = Effect::WriteAddress { rerun: true };
+    const REWRITTEN: Effect = Effect::WriteAddress { meanwhile: Meanwhile::RecordStale };
     /// The address written without a re-run (a cursor move).
-    const MOVED: Effect = Effect::WriteAddress { rerun: false };
+    const MOVED: Effect = Effect::WriteAddress { meanwhile: Meanwhile::Unchanged };
+    /// The address written after a re-run on a page that saves nothing: the uncompressed link at once.
+    const UNCOMPRESSED: Effect = Effect::WriteAddress { meanwhile: Meanwhile::WriteUncompressed };
 
     fn flush_on_a() -> Action {
         Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Flush, lane: Lane::Broker("A".into()) })
@@ -301,7 +313,7 @@ mod tests {
         let m = opened_as(Page { saving: Saving::AfterEdit, ..Page::default() });
         let (m, moved) = m.reduce(Action::Cursor(CursorAction::Home));
         assert_eq!(moved, [MOVED]);
-        assert_eq!(effects(&m, Action::Variants(VariantsAction::Toggle(Variant::Kip101))), [REWRITTEN]);
+        assert_eq!(effects(&m, Action::Variants(VariantsAction::Toggle(Variant::Kip101))), [UNCOMPRESSED]);
         let (m, edited) = m.reduce(flush_on_a());
         assert_eq!(edited, [Effect::Save, REWRITTEN]);
         assert_eq!(m.page.saving, Saving::Always, "saving goes on once the user has edited");
@@ -315,12 +327,22 @@ mod tests {
         assert_eq!(effects(&view, flush_on_a()), [], "a view-only embed refuses the edit");
         let edit = opened_as(Page { read_only: false, saving: Saving::Never, framed: true, ..Page::default() });
         let edited = effects(&edit, flush_on_a());
-        assert!(edited.contains(&REWRITTEN) && !edited.contains(&Effect::Save), "{edited:?}");
+        assert!(edited.contains(&UNCOMPRESSED) && !edited.contains(&Effect::Save), "{edited:?}");
+    }
+
+    #[test]
+    fn where_storage_is_blocked_nothing_is_saved_and_an_edit_writes_the_link_at_once() {
+        let m = opened_as(Page { stored: false, ..Page::default() });
+        let (m, edited) = m.reduce(flush_on_a());
+        assert_eq!(edited, [UNCOMPRESSED]);
+        let (m, kept) = m.reduce(Action::Load(LoadAction::New));
+        assert!(!kept.contains(&Effect::SaveLibrary), "{kept:?}");
+        assert_eq!(m.library.entries.len(), 1, "My scenarios keeps the edited scenario while the page is open");
     }
 
     #[test]
     fn a_framed_lesson_says_ready_once_it_shows_the_lessons_scenario() {
-        let page = Page { read_only: false, saving: Saving::Never, framed: true, ready_waits_for_lesson: true };
+        let page = Page { saving: Saving::Never, framed: true, ready_waits_for_lesson: true, ..Page::default() };
         let m = opened_as(page);
         assert_eq!(effects(&m, Action::Cursor(CursorAction::Set(Some(2)))), [MOVED], "no step before ready");
         // Lesson 2's story is the landing scenario itself: showing it still makes the embed ready.

@@ -47,7 +47,7 @@ impl History {
     }
 
     /// The history after a new edit from `before`: it can be undone, and what was undone can no longer be redone.
-    fn recorded(&self, before: Past) -> History {
+    pub(super) fn recorded(&self, before: Past) -> History {
         let mut undo = self.undo.clone();
         if undo.len() >= DEPTH {
             undo.remove(0);
@@ -76,7 +76,7 @@ impl History {
 }
 
 impl Model {
-    fn past(&self) -> Past {
+    pub(super) fn past(&self) -> Past {
         Past {
             scenario: self.scenario.clone(),
             variants: self.variants.clone(),
@@ -85,25 +85,6 @@ impl Model {
             edited_preset: self.edited_preset,
             library: self.library.clone(),
             library_id: self.library_id,
-        }
-    }
-
-    /// Whether `self` differs from `before` in what undo restores. The scenario is compared only after a re-run
-    /// (new traces) or when its name or description changed, so a cursor move costs no comparison.
-    fn edited_since(&self, before: &Model) -> bool {
-        let (a, b) = (&self.scenario, &before.scenario);
-        let rerun = !Rc::ptr_eq(&self.traces, &before.traces);
-        a.name != b.name
-            || a.description != b.description
-            || self.variants != before.variants
-            || !Rc::ptr_eq(&self.library, &before.library)
-            || (rerun && !Rc::ptr_eq(a, b) && a != b)
-    }
-
-    /// Record `before` if the action that made `self` from it was an edit.
-    pub(super) fn record_since(&mut self, before: &Model) {
-        if self.edited_since(before) {
-            self.history = Rc::new(before.history.recorded(before.past()));
         }
     }
 

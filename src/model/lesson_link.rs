@@ -211,6 +211,44 @@ mod tests {
     }
 
     #[test]
+    fn each_edit_tells_the_lessons_the_span_it_replaced_and_the_splice_rebuilds_the_page_scenario() {
+        use epochlab_core::scenario::edit::Lane;
+        use epochlab_core::scenario::{Event, EventKind};
+        let (m, _) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
+        let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
+        // The first edit of a preset renames it, and is sent whole: edit once before the cases.
+        let b = || Lane::Broker("B".into());
+        let m = m.after(Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Flush, lane: b() }));
+        assert!(m.scenario.name.ends_with("(edited)"));
+        let edits = [
+            EditAction::Insert { position: 0, kind: EventKind::Crash, lane: Lane::Broker("A".into()) },
+            EditAction::Insert { position: 11, kind: EventKind::Flush, lane: b() },
+            EditAction::Move { from: 2, to: 8, lane: b() },
+            EditAction::Move { from: 8, to: 1, lane: b() },
+            EditAction::Move { from: 7, to: 7, lane: b() },
+            EditAction::Move { from: 7, to: 10, lane: Lane::Broker("A".into()) },
+            EditAction::Remove(0),
+            EditAction::Remove(10),
+            EditAction::Replace(4, Box::new(Event::Flush { broker: "A".into() })),
+            EditAction::Undo,
+        ];
+        for edit in edits {
+            // Undo restores a whole scenario (the span is found by comparing): undo an edit made on `m`.
+            let m = if edit == EditAction::Undo { m.after(Action::Edit(EditAction::Remove(3))) } else { m.clone() };
+            let (next, effects) = m.reduce(Action::Edit(edit.clone()));
+            assert_ne!(next.scenario, m.scenario, "{edit:?} changes the scenario: {:?}", next.notice);
+            let splice = effects.iter().find_map(|e| match e {
+                Effect::ToLessons(ToLessons::Splice(s)) => Some(s.clone()),
+                _ => None,
+            });
+            let splice = splice.unwrap_or_else(|| panic!("{edit:?} is sent as a splice: {effects:?}"));
+            let mut copy = (*m.scenario).clone();
+            assert!(splice.apply(&mut copy), "{edit:?}");
+            assert_eq!(copy, *next.scenario, "{edit:?} as {splice:?}");
+        }
+    }
+
+    #[test]
     fn a_cursor_the_lessons_moved_is_not_echoed_back_to_them() {
         let (m, _) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
         let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));

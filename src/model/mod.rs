@@ -8,6 +8,7 @@
 mod action;
 mod action_wire;
 pub mod bridge;
+mod changed;
 mod config;
 mod cursor;
 pub mod drag;
@@ -41,7 +42,7 @@ pub use self::action::{
     Action, ConfigAction, CursorAction, EditAction, LoadAction, ModuleAction, NoticeAction, OtherTabAction,
     PlaceAction, SavedAction, VariantsAction,
 };
-pub use self::effects::{Effect, Page, Saving};
+pub use self::effects::{Effect, Meanwhile, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
 pub use self::learn::{Learn, LearnAction};
@@ -267,40 +268,20 @@ impl Model {
         let mut next = self.clone();
         next.now = now;
         next.focus = None;
-        // Another tab's list of My scenarios is neither this page's edit nor for this page to write back.
-        let synced = matches!(action, Action::OtherTab(OtherTabAction::SavedLibrary(_)));
-        let recorded = !synced && !matches!(action, Action::Edit(EditAction::Undo) | Action::Edit(EditAction::Redo));
-        let placed = spoken::placed_at(&action, self);
-        let from_lessons = matches!(action, Action::Module(ModuleAction::FromLessons(_)));
-        let asked_cursor = match &action {
-            Action::Module(ModuleAction::FromLessons(m)) => match **m {
-                bridge::ToPage::Cursor(c) => Some(c),
-                _ => None,
-            },
-            _ => None,
-        };
-        let refused = !from_lessons && next.refused_by_question(&action);
-        if !refused {
-            next.apply(action);
-        }
+        let facts = changed::Facts::of(&action, self);
+        let refused = !facts.from_lessons && next.refused_by_question(&action);
+        let span = if refused { None } else { next.apply(action) };
         next.editor_follows_selection();
-        let held = !from_lessons && next.hold_before_question();
-        next.speak_since(self, placed);
+        let held = !facts.from_lessons && next.hold_before_question();
+        let changed = changed::Changed::between(self, &next, &facts, span);
+        next.speak(&changed, facts.placed, self);
         if refused || held {
             next.say_question_waits(self);
         }
-        if recorded {
-            next.record_since(self);
+        if facts.recorded && changed.edited() {
+            next.history = Rc::new(self.history.recorded(self.past()));
         }
-        let mut effects = next.effects_since(self);
-        if synced {
-            effects.retain(|e| *e != Effect::SaveLibrary);
-        }
-        if asked_cursor.is_some_and(|asked| asked == next.cursor.map(|c| c as u32)) {
-            // The module moved the cursor there itself: telling it back would only echo (a cursor the page
-            // clamped or held back is still told).
-            effects.retain(|e| !matches!(e, Effect::ToLessons(bridge::ToLessons::Cursor(_))));
-        }
+        let effects = next.effects(self, &changed);
         (next, effects)
     }
 
@@ -309,14 +290,15 @@ impl Model {
         self.reduce(action).0
     }
 
-    /// Route an action to the part of the reducer it concerns.
-    fn apply(&mut self, action: Action) {
+    /// Route an action to the part of the reducer it concerns; an edit of events says which it replaced.
+    fn apply(&mut self, action: Action) -> Option<changed::Span> {
         if self.page.read_only && action.edits() {
-            return self.error(notices::READ_ONLY);
+            self.error(notices::READ_ONLY);
+            return None;
         }
         match action {
+            Action::Edit(edit) => return self.apply_edit(edit),
             Action::Load(load) => self.apply_load(load),
-            Action::Edit(edit) => self.apply_edit(edit),
             Action::Place(place) => self.apply_place(place),
             Action::Cursor(look) => self.apply_cursor(look),
             Action::Variants(VariantsAction::Toggle(v)) => self.toggle_variant(v),
@@ -331,6 +313,7 @@ impl Model {
             // Lessons are reduced in their own module (`Model::learn_reduce`), never on the page.
             Action::Learn(_) => {}
         }
+        None
     }
 }
 

@@ -6,9 +6,9 @@ use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Event;
 use epochlab_core::Trace;
 
-use super::{Action, Model, PlaceSource};
+use super::changed::Changed;
+use super::{Model, PlaceSource};
 use crate::formats::icons::kind_info;
-use crate::model::{EditAction, PlaceAction};
 
 /// A lane in words: "broker B's lane", "the cluster lane".
 pub fn lane_name(lane: &Lane) -> String {
@@ -67,18 +67,6 @@ fn invariant_changes(before: &[Trace], after: &[Trace]) -> Vec<String> {
         }
     }
     changes
-}
-
-/// Where `action` puts an event, if it places one (taken before the action is applied).
-pub(super) fn placed_at(action: &Action, before: &Model) -> Option<usize> {
-    match action {
-        Action::Edit(EditAction::Insert { position, .. }) => Some(*position),
-        Action::Edit(EditAction::Move { to, .. }) => Some(*to),
-        Action::Place(PlaceAction::Commit) | Action::Place(PlaceAction::At { .. }) => {
-            before.placing.as_ref().map(|p| p.position)
-        }
-        _ => None,
-    }
 }
 
 impl Model {
@@ -152,11 +140,11 @@ impl Model {
     }
 
     /// What the page says after an action made this model from `before`, `placed` being where the action
-    /// puts an event if it is a placement ([`placed_at`]); unchanged when nothing is to be said.
-    pub(super) fn speak_since(&mut self, before: &Model, placed: Option<usize>) {
+    /// puts an event if it is a placement; unchanged when nothing is to be said.
+    pub(super) fn speak(&mut self, changed: &Changed, placed: Option<usize>, before: &Model) {
         match placed {
-            Some(i) if self.scenario != before.scenario => self.spoken = self.placed_words(before, i),
-            _ if self.cursor != before.cursor => self.spoken = self.step_words(),
+            Some(i) if changed.scenario => self.spoken = self.placed_words(before, i),
+            _ if changed.cursor => self.spoken = self.step_words(),
             _ => {}
         }
     }
@@ -165,7 +153,7 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::CursorAction;
+    use crate::model::{Action, CursorAction, EditAction, PlaceAction};
 
     #[test]
     fn moving_the_cursor_speaks_the_narration_once_and_each_variant_that_differs() {

@@ -28,7 +28,7 @@ use crate::formats::icons::kind_info;
 use crate::formats::link::{self, EmbedMode};
 use crate::model::drag::DropTarget;
 use crate::model::panels::Panel;
-use crate::model::{Action, Effect, Model, ModuleAction, Notice, PlaceSource};
+use crate::model::{Action, Effect, Meanwhile, Model, ModuleAction, Notice, PlaceSource};
 use crate::page::startup::{
     keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT, STORAGE_FULL,
 };
@@ -90,13 +90,14 @@ fn start(unpacked: link::Unpacked) -> (Rc<Model>, Option<EmbedMode>, bool) {
     if !embedded {
         open_panels(&mut model, &hash, stored_ok && storage::text_panel_open());
     }
+    model.page.stored = stored_ok;
     model.page.framed = web::in_frame();
     model.page.ready_waits_for_lesson = model.page.framed && params.lesson.is_some();
     (Rc::new(model), embed, stored_ok)
 }
 
 /// The address's fragment, without the link it held when this tab last went away if the saved working copy
-/// is newer than that link (a reload right after an edit, see `EffectRunner::unlink_at_once`): that link
+/// is newer than that link (a reload right after an edit, see `Meanwhile::RecordStale`): that link
 /// leaves the address too.
 fn fragment_to_open() -> String {
     let hash = web::hash();
@@ -128,7 +129,7 @@ fn open_panels(model: &mut Model, hash: &str, text_open: bool) {
 fn first_effects(first: &Model) -> Vec<Effect> {
     // The opened page's run is what the address shows (a link opened), or the address holds no link yet: no
     // re-run to mark (writing the opened link back at once cost a 1,000-event link 10 ms of its opening).
-    let mut effects = vec![Effect::WriteAddress { rerun: false }];
+    let mut effects = vec![Effect::WriteAddress { meanwhile: Meanwhile::Unchanged }];
     if first.lessons.loaded {
         effects.push(Effect::LoadLessons);
     }
@@ -138,7 +139,7 @@ fn first_effects(first: &Model) -> Vec<Effect> {
 /// The model, the latest one for listeners, and the one way to change it: reduce, run the effects the
 /// reducer returned, draw.
 #[hook]
-fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc<Model>, LatestModel, Dispatch) {
+fn use_store(first: Rc<Model>, embed: Option<EmbedMode>) -> (Rc<Model>, LatestModel, Dispatch) {
     let latest = use_mut_ref(|| first.clone());
     let redraw = use_force_update();
     // One callback for the page's whole life, so that memoized components see equal props.
@@ -147,7 +148,7 @@ fn use_store(first: Rc<Model>, embed: Option<EmbedMode>, stored_ok: bool) -> (Rc
         (*use_memo((), move |_| {
             // A failed save is told through the dispatch made below.
             let told: Rc<std::cell::RefCell<Option<Dispatch>>> = Rc::default();
-            let runner = EffectRunner::new(embed, stored_ok, told.clone());
+            let runner = EffectRunner::new(embed, told.clone());
             // The address holds the scenario from the first load (the landing or stored one too), not only
             // after an edit; a link opened is in the address already, so nothing is written at once.
             runner.run(&first_effects(&latest.borrow()), &latest.borrow());
@@ -410,7 +411,7 @@ fn full_page(root: NodeRef, model: &Rc<Model>, dispatch: &Callback<Action>, part
 pub fn app(props: &AppProps) -> Html {
     let unpacked = props.unpacked.clone();
     let started = use_memo((), move |_| start((*unpacked).clone()));
-    let (model, latest, dispatch) = use_store(started.0.clone(), started.1, started.2);
+    let (model, latest, dispatch) = use_store(started.0.clone(), started.1);
     // While a lesson's question waits, the page is drawn from the steps before it (not memoized: it is cut
     // again on each drawing during the question only, which keeps the page's first download smaller).
     let model = model.before_question().map_or(model, Rc::new);

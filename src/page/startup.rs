@@ -106,8 +106,7 @@ pub fn startup(hash: &str, stored: Option<String>, unpacked: Unpacked) -> Startu
             Model::landing().with_notice(Notice { error: true, text, undo: false })
         }),
     };
-    model.page =
-        Page { read_only: p.embed == Some(EmbedMode::View), saving, framed: false, ready_waits_for_lesson: false };
+    model.page = Page { read_only: p.embed == Some(EmbedMode::View), saving, ..Page::default() };
     // A lesson link (or a lesson embed) loads the lessons' module, which opens the lesson (or the list).
     model.lessons.loaded = p.lesson.is_some() || p.embed == Some(EmbedMode::Lesson);
     // The address keeps the lesson until the module has read it.
