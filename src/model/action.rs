@@ -5,6 +5,8 @@ use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
 use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::{Flag, Variant};
 
+use super::bridge::ToPage;
+use super::changed::Facts;
 use super::{Notice, PlaceSource};
 use crate::formats::embed::{Command, Goto};
 use crate::formats::snapshot::Snapshot;
@@ -250,6 +252,25 @@ impl Action {
 }
 
 impl Action {
+    /// What the action is, as far as what it changes cares: read before it is applied to `before`.
+    pub(super) fn facts(&self, before: &super::Model) -> Facts {
+        let synced = matches!(self, Action::OtherTab(OtherTabAction::SavedLibrary(_)));
+        let placed = match self {
+            Action::Edit(EditAction::Insert { position, .. }) => Some(*position),
+            Action::Edit(EditAction::Move { to, .. }) => Some(*to),
+            Action::Place(PlaceAction::Commit | PlaceAction::At { .. }) => before.placing.as_ref().map(|p| p.position),
+            _ => None,
+        };
+        let (from_lessons, asked_cursor) = match self {
+            Action::Module(ModuleAction::FromLessons(m)) => {
+                (true, if let ToPage::Cursor(c) = **m { Some(c) } else { None })
+            }
+            _ => (false, None),
+        };
+        let recorded = !synced && !matches!(self, Action::Edit(EditAction::Undo | EditAction::Redo));
+        Facts { synced, recorded, placed, from_lessons, asked_cursor }
+    }
+
     /// The actions an embedding page's command stands for (`playing`: whether playback is on already).
     pub fn for_command(command: Command, playing: bool) -> Vec<Action> {
         let goto = |g: Goto| match g {

@@ -1,12 +1,10 @@
 //! What one reduce changed, worked out once: the speech, the history, the effects and the message to the
 //! lessons' module all read it, rather than each comparing the model before and after on its own. What the
-//! action itself says (an edit's span of events, that the cursor came from the module, that the library came
+//! action itself says (`Facts`, an edit's span of events, that the cursor came from the module, that the library came
 //! from another tab) comes from the reducer, not from a comparison.
 
 use std::rc::Rc;
 
-use super::action::{Action, EditAction, ModuleAction, OtherTabAction, PlaceAction};
-use super::bridge::ToPage;
 use super::Model;
 
 /// The events an edit replaced: `removed` of them from step `at` on, by `inserted` of the new timeline's.
@@ -17,7 +15,7 @@ pub struct Span {
     pub inserted: usize,
 }
 
-/// What the action is, as far as the effects care (read before it is applied).
+/// What the action is, as far as the effects care (read before it is applied, `Action::facts`).
 pub(super) struct Facts {
     /// Another tab's list of My scenarios: neither this page's edit nor for this page to write back.
     pub synced: bool,
@@ -29,26 +27,6 @@ pub(super) struct Facts {
     pub from_lessons: bool,
     /// The cursor the lessons' module asked for.
     pub asked_cursor: Option<Option<u32>>,
-}
-
-impl Facts {
-    pub fn of(action: &Action, before: &Model) -> Facts {
-        let synced = matches!(action, Action::OtherTab(OtherTabAction::SavedLibrary(_)));
-        let placed = match action {
-            Action::Edit(EditAction::Insert { position, .. }) => Some(*position),
-            Action::Edit(EditAction::Move { to, .. }) => Some(*to),
-            Action::Place(PlaceAction::Commit | PlaceAction::At { .. }) => before.placing.as_ref().map(|p| p.position),
-            _ => None,
-        };
-        let (from_lessons, asked_cursor) = match action {
-            Action::Module(ModuleAction::FromLessons(m)) => {
-                (true, if let ToPage::Cursor(c) = **m { Some(c) } else { None })
-            }
-            _ => (false, None),
-        };
-        let recorded = !synced && !matches!(action, Action::Edit(EditAction::Undo | EditAction::Redo));
-        Facts { synced, recorded, placed, from_lessons, asked_cursor }
-    }
 }
 
 /// What an action changed.

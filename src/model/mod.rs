@@ -268,7 +268,7 @@ impl Model {
         let mut next = self.clone();
         next.now = now;
         next.focus = None;
-        let facts = changed::Facts::of(&action, self);
+        let facts = action.facts(self);
         let refused = !facts.from_lessons && next.refused_by_question(&action);
         let span = if refused { None } else { next.apply(action) };
         next.editor_follows_selection();
