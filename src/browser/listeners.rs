@@ -281,7 +281,8 @@ pub fn use_library_from_other_tabs(state: LatestModel, dispatch: Dispatch, store
                 // Only a real change: this page's own writes come back as no event, others' as one each.
                 if let Ok(library) = crate::formats::library::Library::from_json(&text) {
                     if *state.borrow().library != library {
-                        dispatch.emit(Action::OtherTab(OtherTabAction::SavedLibrary(std::rc::Rc::new(library))));
+                        dispatch
+                            .emit(Action::OtherTab(OtherTabAction::SavedLibrary(crate::model::Shared::new(library))));
                     }
                 }
                 let now = crate::browser::storage::load();

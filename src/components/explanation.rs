@@ -3,21 +3,17 @@
 use epochlab_core::trace::Trace;
 use yew::prelude::*;
 
+use crate::model::Shared;
+
 /// Props.
-#[derive(Properties, Clone)]
+#[derive(Properties, Clone, PartialEq)]
 pub struct ExplanationProps {
-    /// The variant's trace.
-    pub trace: std::rc::Rc<Vec<Trace>>,
+    /// The traces, and which one is this variant's.
+    pub trace: Shared<Vec<Trace>>,
     /// Which trace.
     pub index: usize,
     /// The step shown.
     pub step: Option<usize>,
-}
-
-impl PartialEq for ExplanationProps {
-    fn eq(&self, other: &Self) -> bool {
-        std::rc::Rc::ptr_eq(&self.trace, &other.trace) && self.index == other.index && self.step == other.step
-    }
 }
 
 /// The narration and annotations of the step under the cursor.

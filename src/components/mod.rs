@@ -40,13 +40,3 @@ impl PartialEq for ModelProps {
         Rc::ptr_eq(&self.model, &other.model) || *self.model == *other.model
     }
 }
-
-/// Traces compared by identity (a re-run makes new ones), for memo dependencies.
-#[derive(Clone)]
-pub struct TracesRef(pub Rc<Vec<epochlab_core::Trace>>);
-
-impl PartialEq for TracesRef {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}

@@ -18,13 +18,13 @@ use super::reads::consumer_reads;
 use crate::model::bridge::Painting;
 use crate::model::question::NEUTRAL;
 use crate::model::Action;
-use crate::model::CursorAction;
+use crate::model::{CursorAction, Shared};
 
 /// Props.
-#[derive(Properties, Clone)]
+#[derive(Properties, Clone, PartialEq)]
 pub struct VariantPanelProps {
     /// All traces (shared), and which one this panel shows.
-    pub traces: Rc<Vec<epochlab_core::Trace>>,
+    pub traces: Shared<Vec<epochlab_core::Trace>>,
     /// Index of this panel's trace.
     pub index: usize,
     /// The cursor.
@@ -46,32 +46,19 @@ pub struct VariantPanelProps {
     pub painting: Option<Rc<Painting>>,
 }
 
-impl PartialEq for VariantPanelProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.traces, &other.traces)
-            && self.index == other.index
-            && self.step == other.step
-            && self.view == other.view
-            && self.held == other.held
-            && self.marks == other.marks
-            && self.pending == other.pending
-            && self.painting == other.painting
-    }
-}
-
 /// What consumers read under one variant, the last re-run's traces it was worked out from, and which of them.
-type KeptReads = Option<(Rc<Vec<Trace>>, usize, Rc<Vec<Read>>)>;
+type KeptReads = Option<(Shared<Vec<Trace>>, usize, Rc<Vec<Read>>)>;
 
 /// What consumers read changes with the traces, not with the cursor: worked out once per re-run, and kept
 /// when the re-run only appended steps that change none of it (at the event limit, keeping it took about 2 ms
 /// off a drop's 15).
 #[hook]
-fn use_reads(traces: &Rc<Vec<Trace>>, index: usize) -> Rc<Vec<Read>> {
+fn use_reads(traces: &Shared<Vec<Trace>>, index: usize) -> Rc<Vec<Read>> {
     let kept = use_mut_ref(KeptReads::default);
     let mut kept = kept.borrow_mut();
     let Some(trace) = traces.get(index) else { return Rc::default() };
     let seen = match kept.as_ref() {
-        Some((t, i, seen)) if Rc::ptr_eq(t, traces) && *i == index => return seen.clone(),
+        Some((t, i, seen)) if t == traces && *i == index => return seen.clone(),
         Some((t, i, seen)) if t.get(*i).is_some_and(|old| reads::unchanged(old, seen, trace)) => seen.clone(),
         _ => Rc::new(reads::reads(trace)),
     };

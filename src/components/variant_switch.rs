@@ -6,13 +6,13 @@ use epochlab_core::Trace;
 use yew::prelude::*;
 
 use crate::model::Action;
-use crate::model::CursorAction;
+use crate::model::{CursorAction, Shared};
 
 /// Props.
-#[derive(Properties, Clone)]
+#[derive(Properties, Clone, PartialEq)]
 pub struct VariantSwitchProps {
     /// The shown variants' traces, in panel order.
-    pub traces: std::rc::Rc<Vec<Trace>>,
+    pub traces: Shared<Vec<Trace>>,
     /// The panel shown on a narrow screen.
     pub shown: usize,
     /// The first step after which the variants' states differ.
@@ -24,19 +24,6 @@ pub struct VariantSwitchProps {
     /// A lesson's question waits: the traces end before its step, so neither verdicts nor "same state".
     #[prop_or_default]
     pub pending: bool,
-}
-
-// The traces compare by identity: a re-run makes new ones, and comparing 1,000 steps under four variants
-// would cost more than drawing the switch again (and compile a deep comparison into the page).
-impl PartialEq for VariantSwitchProps {
-    fn eq(&self, other: &Self) -> bool {
-        std::rc::Rc::ptr_eq(&self.traces, &other.traces)
-            && self.shown == other.shown
-            && self.first_difference == other.first_difference
-            && self.choose == other.choose
-            && self.dispatch == other.dispatch
-            && self.pending == other.pending
-    }
 }
 
 /// The switch (CSS shows it on narrow screens only; nothing with a single variant).

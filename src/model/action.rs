@@ -158,7 +158,7 @@ pub enum SavedAction {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OtherTabAction {
     /// It changed "My scenarios": take its list.
-    SavedLibrary(std::rc::Rc<crate::formats::library::Library>),
+    SavedLibrary(super::Shared<crate::formats::library::Library>),
     /// It saved its working scenario (over this tab's stored one): kept in My scenarios.
     SavedScenario(Box<Snapshot>),
 }

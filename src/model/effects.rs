@@ -189,7 +189,7 @@ impl Model {
         if now.ready && (self.selected != before.selected || now.mirrors != was.mirrors) {
             effects.push(Effect::ToLessons(ToLessons::Select(self.selected.map(|s| s as u32))));
         }
-        let listed = !Rc::ptr_eq(&before.library, &self.library) || self.library_id != before.library_id;
+        let listed = before.library != self.library || self.library_id != before.library_id;
         if now.ready && (listed || now.mirrors != was.mirrors) {
             let listing = crate::model::listing::Listing::of(&self.library, self.library_id);
             effects.push(Effect::ToLessons(ToLessons::Library(Box::new(listing))));

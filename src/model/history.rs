@@ -7,7 +7,7 @@ use std::rc::Rc;
 use epochlab_core::scenario::Scenario;
 use epochlab_core::Variant;
 
-use super::Model;
+use super::{Model, Shared};
 use crate::formats::library::Library;
 
 /// At most this many edits can be undone (the issue asks for at least 200).
@@ -21,7 +21,7 @@ pub struct Past {
     cursor: Option<usize>,
     preset: Option<&'static str>,
     edited_preset: Option<&'static str>,
-    library: Rc<Library>,
+    library: Shared<Library>,
     library_id: Option<u64>,
 }
 
@@ -111,7 +111,7 @@ impl Model {
         match self.history.undone(self.past()) {
             Some((back, history)) => {
                 self.restore(&back);
-                self.history = Rc::new(history);
+                self.history = Shared::new(history);
             }
             None => self.inform("There is nothing to undo."),
         }
@@ -121,7 +121,7 @@ impl Model {
         match self.history.redone(self.past()) {
             Some((forward, history)) => {
                 self.restore(&forward);
-                self.history = Rc::new(history);
+                self.history = Shared::new(history);
             }
             None => self.inform("There is nothing to redo."),
         }

@@ -25,6 +25,7 @@ pub mod panels;
 mod placing;
 pub mod question;
 mod saved;
+mod shared;
 pub mod splice;
 mod spoken;
 mod text;
@@ -50,6 +51,7 @@ pub use self::lesson_link::{FileContent, FileImport, LessonLink};
 pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
+pub use self::shared::Shared;
 pub use self::spoken::lane_name;
 
 /// How long one step stays on screen while playing, in milliseconds.
@@ -62,8 +64,8 @@ pub use epochlab_core::variant::MAX_VARIANTS;
 /// The variants the landing page compares.
 pub const LANDING_VARIANTS: [Variant; 2] = [Variant::HwTruncation, Variant::Kip279];
 
-/// The whole UI state.
-#[derive(Clone, Debug)]
+/// The whole UI state. What is recomputed as a whole is [`Shared`], compared by identity.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     /// The scenario being edited, shared: copying the model copies a pointer, and an edit copies the scenario
     /// once ([`Model::scenario_mut`]).
@@ -71,13 +73,13 @@ pub struct Model {
     /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
     pub variants: Vec<Variant>,
     /// One trace per variant, recomputed on every edit.
-    pub traces: Rc<Vec<Trace>>,
+    pub traces: Shared<Vec<Trace>>,
     /// What the next re-run goes on from (one run per trace).
-    pub resumes: Rc<Resumes>,
+    pub resumes: Shared<Resumes>,
     /// The first step after which the shown variants' states differ.
     pub first_difference: Option<u32>,
     /// Per trace: whether it holds every invariant only because min.insync.replicas refused writes.
-    pub held: Rc<Vec<Option<HeldByRefusal>>>,
+    pub held: Shared<Vec<Option<HeldByRefusal>>>,
     /// The step whose state is shown (`None`: before the first event).
     pub cursor: Option<usize>,
     /// The selected event (its editor is open).
@@ -97,9 +99,9 @@ pub struct Model {
     /// What the page was opened as: what it may change, save and announce.
     pub page: Page,
     /// The edits that can be undone and redone.
-    pub history: Rc<History>,
+    pub history: Shared<History>,
     /// "My scenarios".
-    pub library: Rc<Library>,
+    pub library: Shared<Library>,
     /// The library entry the working scenario was opened from, which keeping it again replaces.
     pub library_id: Option<u64>,
     /// The time of the action being reduced, in milliseconds since the epoch (when a scenario is kept).
@@ -109,7 +111,7 @@ pub struct Model {
     /// What the page last said to a screen reader (a polite live region).
     pub spoken: String,
     /// Lessons: the Learn panel, the lesson followed and the progress (in the lessons' module only).
-    pub learn: Rc<Learn>,
+    pub learn: Shared<Learn>,
     /// The page's link to the lessons' module.
     pub lessons: LessonLink,
     /// What the lesson's step points at on the timeline and in the logs.
@@ -129,30 +131,6 @@ pub struct Model {
     pub other_tab_entry: Option<(u64, Rc<Scenario>)>,
 }
 
-impl PartialEq for Model {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.traces, &other.traces)
-            && (Rc::ptr_eq(&self.scenario, &other.scenario) || self.scenario == other.scenario)
-            && self.variants == other.variants
-            && self.cursor == other.cursor
-            && self.selected == other.selected
-            && self.placing == other.placing
-            && self.playing == other.playing
-            && self.speed == other.speed
-            && self.notice == other.notice
-            && self.page == other.page
-            && Rc::ptr_eq(&self.history, &other.history)
-            && Rc::ptr_eq(&self.library, &other.library)
-            && Rc::ptr_eq(&self.learn, &other.learn)
-            && self.lessons == other.lessons
-            && self.marks == other.marks
-            && self.lesson_params == other.lesson_params
-            && self.pending == other.pending
-            && self.painting == other.painting
-            && self.proof == other.proof
-    }
-}
-
 /// `variants` with `first` in front (moved there, or added when it was not shown).
 pub(super) fn with_first(mut variants: Vec<Variant>, first: Variant) -> Vec<Variant> {
     variants.retain(|v| *v != first);
@@ -166,10 +144,10 @@ impl Model {
         let mut m = Model {
             scenario: Rc::new(scenario),
             variants: Vec::new(),
-            traces: Rc::new(Vec::new()),
-            resumes: Rc::new(Resumes::default()),
+            traces: Shared::default(),
+            resumes: Shared::default(),
             first_difference: None,
-            held: Rc::default(),
+            held: Shared::default(),
             cursor: None,
             selected: None,
             placing: None,
@@ -179,13 +157,13 @@ impl Model {
             preset,
             edited_preset: None,
             page: Page::default(),
-            history: Rc::default(),
-            library: Rc::default(),
+            history: Shared::default(),
+            library: Shared::default(),
             library_id: None,
             now: 0.0,
             focus: None,
             spoken: String::new(),
-            learn: Rc::default(),
+            learn: Shared::default(),
             lessons: LessonLink::default(),
             marks: Rc::default(),
             lesson_params: None,
@@ -246,11 +224,11 @@ impl Model {
     fn rerun(&mut self) {
         // Each variant goes on from its previous trace where the scenario did not change.
         let (cmp, resumes) = recompare(&self.resumes, &self.scenario, &self.variants);
-        self.resumes = Rc::new(resumes);
+        self.resumes = Shared::new(resumes);
         self.first_difference = cmp.first_difference;
-        self.traces = Rc::new(cmp.traces);
+        self.traces = Shared::new(cmp.traces);
         // A counterfactual run only where a write was refused and nothing fails (see `held_by_refusal`).
-        self.held = Rc::new(self.traces.iter().map(|t| held_by_refusal(&self.scenario, t)).collect());
+        self.held = Shared::new(self.traces.iter().map(|t| held_by_refusal(&self.scenario, t)).collect());
         self.cursor = match (self.cursor, self.last_step()) {
             (Some(c), Some(last)) => Some(c.min(last)),
             _ => None,
@@ -279,7 +257,7 @@ impl Model {
             next.say_question_waits(self);
         }
         if facts.recorded && changed.edited() {
-            next.history = Rc::new(self.history.recorded(self.past()));
+            next.history = Shared::new(self.history.recorded(self.past()));
         }
         let effects = next.effects(self, &changed);
         (next, effects)
@@ -299,7 +277,7 @@ impl Model {
         match action {
             Action::Edit(edit) => return self.apply_edit(edit),
             Action::Load(load) => self.apply_load(load),
-            Action::Place(place) => self.apply_place(place),
+            Action::Place(place) => return self.apply_place(place),
             Action::Cursor(look) => self.apply_cursor(look),
             Action::Variants(VariantsAction::Toggle(v)) => self.toggle_variant(v),
             Action::Variants(VariantsAction::Set(vs)) => self.show_variants(vs),

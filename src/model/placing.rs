@@ -5,6 +5,7 @@ use epochlab_core::scenario::edit;
 use epochlab_core::scenario::EventKind;
 
 use super::action::PlaceAction;
+use super::changed::Span;
 use super::{Action, Model};
 use crate::model::EditAction;
 
@@ -32,15 +33,17 @@ pub struct Placing {
 
 impl Model {
     /// Place an event with the keyboard or by tapping.
-    pub(super) fn apply_place(&mut self, place: PlaceAction) {
+    /// A placement dropped is an edit: the events it replaced.
+    pub(super) fn apply_place(&mut self, place: PlaceAction) -> Option<Span> {
         match place {
             PlaceAction::Start(source) => self.start_placing(source),
             PlaceAction::Move { dx, dy } => self.move_placing(dx, dy),
-            PlaceAction::Commit => self.commit_placing(),
+            PlaceAction::Commit => return self.commit_placing(),
             PlaceAction::Cancel => self.placing = None,
             PlaceAction::Tap(source) => self.tap_place(source),
-            PlaceAction::At { lane, gap } => self.place_at(lane, gap),
+            PlaceAction::At { lane, gap } => return self.place_at(lane, gap),
         }
+        None
     }
 
     /// Start placing: a new chip from the first lane at the end, an existing one from where it is. An event
@@ -71,20 +74,19 @@ impl Model {
     }
 
     /// Drop at the placement: an insert or a move. A lane that went away meanwhile drops nothing.
-    pub(super) fn commit_placing(&mut self) {
-        let Some(p) = self.placing.take() else { return };
-        let Some(lane) = self.lanes().get(p.lane).cloned() else { return };
+    pub(super) fn commit_placing(&mut self) -> Option<Span> {
+        let p = self.placing.take()?;
+        let lane = self.lanes().get(p.lane).cloned()?;
         let moving = matches!(p.source, PlaceSource::Existing(_));
-        // A move that was made re-ran the scenario (a refused one did not): no copy of the scenario to compare.
-        let before = self.traces.clone();
-        self.apply(match p.source {
+        let span = self.apply(match p.source {
             PlaceSource::New(kind) => Action::Edit(EditAction::Insert { position: p.position, kind, lane }),
             PlaceSource::Existing(from) => Action::Edit(EditAction::Move { from, to: p.position, lane }),
         });
-        // The moved chip's element is re-drawn elsewhere: the focus follows it.
-        if moving && !std::rc::Rc::ptr_eq(&before, &self.traces) {
+        // The moved chip's element is re-drawn elsewhere: the focus follows it (a refused move stays).
+        if moving && span.is_some() {
             self.focus = Some(super::Focus::Chip(p.position));
         }
+        span
     }
 
     /// A tap on a palette chip starts a touch placement; a second tap on the same chip cancels it.
@@ -101,8 +103,8 @@ impl Model {
 
     /// Drop the placement at a gap of a lane (a tap or a click on the timeline): the gap counts positions in
     /// the timeline as drawn, so a moved chip's later gaps count one less once it has left its place.
-    pub(super) fn place_at(&mut self, lane: usize, gap: usize) {
-        let Some(p) = &mut self.placing else { return };
+    pub(super) fn place_at(&mut self, lane: usize, gap: usize) -> Option<Span> {
+        let p = self.placing.as_mut()?;
         p.lane = lane;
         p.position = match p.source {
             PlaceSource::Existing(from) if gap > from => gap - 1,
@@ -110,7 +112,10 @@ impl Model {
         };
         // A refused gap keeps the placement, its indicator and reason there, so that another gap can be tried.
         match self.placing_problem() {
-            Some(why) => self.error(why),
+            Some(why) => {
+                self.error(why);
+                None
+            }
             None => self.commit_placing(),
         }
     }

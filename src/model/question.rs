@@ -9,7 +9,7 @@ use std::rc::Rc;
 use epochlab_core::Trace;
 
 use super::bridge::HeldBack;
-use super::{Action, Model};
+use super::{Action, Model, Shared};
 use crate::model::{EditAction, LoadAction, VariantsAction};
 
 impl HeldBack {
@@ -116,9 +116,9 @@ impl Model {
     pub fn before_question(&self) -> Option<Model> {
         let asked = self.pending.as_ref()?.step as usize;
         let mut shown = self.clone();
-        shown.traces = Rc::new(self.traces.iter().map(|t| cut(t, asked)).collect());
+        shown.traces = Shared::new(self.traces.iter().map(|t| cut(t, asked)).collect());
         shown.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
-        shown.held = Rc::new(vec![None; self.traces.len()]);
+        shown.held = Shared::new(vec![None; self.traces.len()]);
         // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
         // panels show it); what is drawn leaves it out until the answer.
         Rc::make_mut(&mut shown.scenario).description.clear();

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::Scenario;
 
-use super::{Model, Notice, SavedAction, Saving};
+use super::{Model, Notice, SavedAction, Saving, Shared};
 use crate::formats::snapshot::Snapshot;
 
 /// The longest scenario name accepted (the field's `maxlength` too).
@@ -43,7 +43,7 @@ impl Model {
         // A scenario kept already (another tab kept it) is moved to the top, not kept twice.
         let same = library.entries.iter().find(|e| e.snapshot.scenario == *self.scenario).map(|e| e.id);
         library.keep(self.library_id.or(same), self.snapshot(), self.now as u64);
-        self.library = Rc::new(library);
+        self.library = Shared::new(library);
         Some(self.scenario.name.clone())
     }
 
@@ -80,7 +80,7 @@ impl Model {
         let first = self.other_tab_entry.is_none();
         let mut library = (*self.library).clone();
         self.other_tab_entry = Some((library.keep(ours, snapshot, self.now as u64), scenario));
-        self.library = Rc::new(library);
+        self.library = Shared::new(library);
         if first {
             let text = "Another tab saved its own scenario: it is kept in My scenarios.";
             self.notice = Some(Notice { error: false, text: text.to_string(), undo: false });
@@ -104,7 +104,7 @@ impl Model {
         let Some(name) = valid_name(name) else { return self.error("a scenario needs a name") };
         let mut library = (*self.library).clone();
         if library.rename(id, &name) {
-            self.library = Rc::new(library);
+            self.library = Shared::new(library);
             if self.library_id == Some(id) {
                 self.scenario_mut().name = name;
             }
@@ -114,14 +114,14 @@ impl Model {
     pub(super) fn duplicate_saved(&mut self, id: u64) {
         let mut library = (*self.library).clone();
         if library.duplicate(id, self.now as u64).is_some() {
-            self.library = Rc::new(library);
+            self.library = Shared::new(library);
         }
     }
 
     pub(super) fn delete_saved(&mut self, id: u64) {
         let mut library = (*self.library).clone();
         let Some(entry) = library.remove(id) else { return };
-        self.library = Rc::new(library);
+        self.library = Shared::new(library);
         if self.library_id == Some(id) {
             self.library_id = None;
         }
@@ -265,7 +265,7 @@ mod tests {
         let mut other = crate::formats::library::Library::default();
         other.keep(None, edited_landing().snapshot(), 1);
         let (m, effects) =
-            Model::landing().reduce(Action::OtherTab(OtherTabAction::SavedLibrary(Rc::new(other.clone()))));
+            Model::landing().reduce(Action::OtherTab(OtherTabAction::SavedLibrary(Shared::new(other.clone()))));
         assert_eq!(*m.library, other);
         assert!(!m.history.can_undo() && !effects.contains(&Effect::SaveLibrary), "{effects:?}");
     }

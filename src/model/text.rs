@@ -60,7 +60,7 @@ mod tests {
         let m = Model::landing();
         let same = applied(&m, &format!("# a comment\n{}", to_text(&m.scenario)));
         assert!(!same.history.can_undo());
-        assert!(std::rc::Rc::ptr_eq(&same.traces, &m.traces), "no re-run");
+        assert_eq!(same.traces, m.traces, "no re-run");
         let text = to_text(&m.scenario).replace("variant: hw-truncation", "variant: kip-101");
         let other = applied(&m, &text);
         assert_eq!(other.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);

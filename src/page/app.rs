@@ -22,13 +22,13 @@ use crate::components::palette::Palette;
 use crate::components::timeline::{chip_text, Timeline};
 use crate::components::variant_panel::VariantPanel;
 use crate::components::variant_switch::VariantSwitch;
-use crate::components::{Dispatch, LatestModel, TracesRef};
+use crate::components::{Dispatch, LatestModel};
 use crate::formats::embed::Announced;
 use crate::formats::icons::kind_info;
 use crate::formats::link::{self, EmbedMode};
 use crate::model::drag::DropTarget;
 use crate::model::panels::Panel;
-use crate::model::{Action, Effect, Meanwhile, Model, ModuleAction, Notice, PlaceSource};
+use crate::model::{Action, Effect, Meanwhile, Model, ModuleAction, Notice, PlaceSource, Shared};
 use crate::page::startup::{
     keep_stored_before_link, startup, stored_library, Startup, StoredLibrary, NOTHING_KEPT, STORAGE_FULL,
 };
@@ -46,7 +46,7 @@ pub struct AppProps {
 fn open_library(model: &mut Model, stored: Option<&str>, linked: bool) {
     let notice = match stored_library(storage::load_library().as_deref()) {
         StoredLibrary::Read(library, notice) => {
-            model.library = Rc::new(library);
+            model.library = Shared::new(library);
             notice
         }
         StoredLibrary::Unreadable(notice) => {
@@ -224,7 +224,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let views = {
         let (traces, cursor) = (model.traces.clone(), model.cursor);
         // Each behind its own `Rc`: the panel and its log grid share it instead of copying it per render.
-        use_memo((TracesRef(traces.clone()), cursor), move |_| {
+        use_memo((traces.clone(), cursor), move |_| {
             epochlab_core::view::views(&traces, cursor).into_iter().map(Rc::new).collect::<Vec<_>>()
         })
     };

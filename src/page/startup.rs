@@ -5,12 +5,10 @@
 //! the user edits, and an embed never writes storage at all. Without a link, the stored scenario opens, or
 //! the landing one (with a notice when the stored value cannot be read).
 
-use std::rc::Rc;
-
 use crate::formats::library::Library;
 use crate::formats::link::{self, EmbedMode, Unpacked};
 use crate::formats::snapshot;
-use crate::model::{Model, Notice, Page, Saving};
+use crate::model::{Model, Notice, Page, Saving, Shared};
 
 /// How the page starts.
 pub struct Startup {
@@ -85,7 +83,7 @@ pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64
     }
     let mut library = (*model.library).clone();
     library.keep(None, previous.snapshot(), now as u64);
-    model.library = Rc::new(library);
+    model.library = Shared::new(library);
     true
 }
 

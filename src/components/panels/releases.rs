@@ -13,7 +13,7 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::{ModelProps, TracesRef};
+use crate::components::ModelProps;
 use crate::formats::export::xml_escape;
 use crate::model::{Action, ConfigAction, Model};
 
@@ -242,7 +242,7 @@ fn strip_html(outcomes: &[ReleaseOutcome], chosen: Option<KafkaRelease>) -> Stri
 pub fn bisect_strip(props: &ModelProps) -> Html {
     let outcomes = {
         let (scenario, traces) = (props.model.scenario.clone(), props.model.traces.clone());
-        use_memo(TracesRef(traces), move |_| bisect(&scenario))
+        use_memo(traces, move |_| bisect(&scenario))
     };
     let markup = strip_html(&outcomes, props.model.scenario.config.kafka_version.map(KafkaVersion::line));
     // A click between the buttons chooses nothing.

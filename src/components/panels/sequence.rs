@@ -8,7 +8,7 @@ use web_sys::Element;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::{ModelProps, TracesRef};
+use crate::components::ModelProps;
 use crate::formats::sequence_svg::{self, Geometry, COMPACT, WIDE};
 use crate::model::Action;
 use crate::model::CursorAction;
@@ -127,7 +127,7 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
     let model = &props.model;
     let d = {
         let (scenario, traces) = (model.scenario.clone(), model.traces.clone());
-        use_memo(TracesRef(traces.clone()), move |_| diagram(&scenario, &traces))
+        use_memo(traces.clone(), move |_| diagram(&scenario, &traces))
     };
     let open = use_state(Vec::<usize>::new);
     let act = {

@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::text::{parse_text, to_text, EventLines, TextError};
 use epochlab_core::scenario::Scenario;
-use epochlab_core::Trace;
 use gloo::timers::callback::Timeout;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
@@ -71,16 +70,6 @@ struct Draft {
 }
 
 type SharedDraft = Rc<RefCell<Draft>>;
-
-/// Traces compared by identity: every re-run makes new ones.
-#[derive(Clone)]
-struct Reran(Rc<Vec<Trace>>);
-
-impl PartialEq for Reran {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
 
 /// Props.
 #[derive(Properties)]
@@ -193,7 +182,7 @@ fn read_and_apply(reader: &Reader, generation: u64) {
 #[hook]
 fn use_follow_model(draft: &SharedDraft, area: &NodeRef, model: &Rc<Model>, open: bool, redraw: &UseForceUpdateHandle) {
     let s = &model.scenario;
-    let deps = (open, Reran(model.traces.clone()), s.name.clone(), s.description.clone());
+    let deps = (open, model.traces.clone(), s.name.clone(), s.description.clone());
     let (draft, area, model, redraw) = (draft.clone(), area.clone(), model.clone(), redraw.clone());
     use_effect_with(deps, move |(open, ..)| {
         if *open && follow(&draft, &area, &model.scenario) {

@@ -13,7 +13,7 @@ use epochlab_core::lesson::{
     link, parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
 };
 
-use super::{Model, Notice};
+use super::{Model, Notice, Shared};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
 pub use self::builder::{mine_from_json, mine_to_json, Draft, DraftAction, KeptLesson};
@@ -286,7 +286,7 @@ impl Model {
     pub fn learn_reduce(&self, action: LearnAction) -> (Model, Vec<super::Effect>) {
         let mut next = self.clone();
         next.learn(action);
-        if !Rc::ptr_eq(&next.traces, &self.traces) {
+        if next.traces != self.traces {
             next.grade_task();
         }
         next.marks = Rc::new(next.lesson_highlights());
@@ -341,7 +341,7 @@ impl Model {
 
     /// The lessons' state to change (shared until it changes, so comparing models stays cheap).
     pub fn learn_mut(&mut self) -> &mut Learn {
-        Rc::make_mut(&mut self.learn)
+        Shared::make_mut(&mut self.learn)
     }
 
     fn with_run(&mut self, f: impl FnOnce(&mut LessonRun)) {
