@@ -3,8 +3,6 @@
 //! action itself says (`Facts`, an edit's span of events, that the cursor came from the module, that the library came
 //! from another tab) comes from the reducer, not from a comparison.
 
-use std::rc::Rc;
-
 use super::Model;
 
 /// The events an edit replaced: `removed` of them from step `at` on, by `inserted` of the new timeline's.
