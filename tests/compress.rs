@@ -35,16 +35,16 @@ async fn a_compact_link_is_shorter_and_opens_the_same_state_here_and_in_the_core
     let m = Model::landing()
         .after(Action::Config(ConfigAction::AddBroker))
         .after(Action::Cursor(CursorAction::Set(Some(2))));
-    let compact = compact_fragment(&m.snapshot(), None).await;
-    assert!(compact.len() < fragment(&m.snapshot(), None).len(), "{compact}");
+    let compact = compact_fragment(&m.shown.snapshot(), None).await;
+    assert!(compact.len() < fragment(&m.shown.snapshot(), None).len(), "{compact}");
     let payload = compact.strip_prefix("s=").unwrap();
     assert!(matches!(share::open_payload(payload), Ok(Content::Deflated(_))));
     // The CLI's decoder (miniz) reads what the browser wrote...
     let state = share::decode(payload).expect("the core decodes it");
-    assert_eq!(state.scenario, *m.scenario);
+    assert_eq!(state.scenario, *m.shown.scenario);
     // ...and the page opens it once the browser has unpacked it.
     let hash = format!("#{compact}");
     let opened = startup(&hash, None, unpack(&hash).await);
-    assert_eq!((opened.model.scenario, opened.model.cursor), (m.scenario, Some(2)));
+    assert_eq!((opened.model.shown.scenario, opened.model.shown.cursor), (m.shown.scenario, Some(2)));
     assert!(opened.model.notice.is_none());
 }

@@ -103,7 +103,7 @@ fn save(unsaved: &Unsaved, teller: &Teller, library_unsaved: &Cell<bool>) -> boo
     }
     let model = unsaved.borrow_mut().take();
     let Some(model) = model else { return true };
-    let saved = storage::save(&model.snapshot());
+    let saved = storage::save(&model.shown.snapshot());
     let ok = saved.is_ok();
     teller.tell("Your scenario", saved, false, "");
     ok
@@ -225,7 +225,7 @@ impl EffectRunner {
     fn write_uncompressed(&self, model: &Model) {
         let hash = web::hash();
         let lesson = link::lesson_params(model.lesson_fragment());
-        let snapshot = model.snapshot();
+        let snapshot = model.shown.snapshot();
         let fragment = link::address_fragment(link::fragment(&snapshot, self.embed), &snapshot, self.embed);
         web::replace_hash(&format!("{fragment}{lesson}{}", link::kept_params(&hash)));
     }
@@ -238,7 +238,7 @@ impl EffectRunner {
         let written = self.written.clone();
         *self.address_timer.borrow_mut() = Some(Timeout::new(ADDRESS_AFTER, move || {
             spawn_local(async move {
-                let snapshot = model.snapshot();
+                let snapshot = model.shown.snapshot();
                 let fragment = link::address_fragment(
                     crate::browser::compress::compact_fragment(&snapshot, embed).await,
                     &snapshot,

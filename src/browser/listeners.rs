@@ -319,7 +319,7 @@ pub fn use_file_drop(state: LatestModel, dispatch: Dispatch) {
             let Some(e) = e.dyn_ref::<DragEvent>() else { return };
             let Some(file) = e.data_transfer().and_then(|dt| dt.files()).and_then(|f| f.get(0)) else { return };
             e.prevent_default();
-            let shown = state.borrow().variants.clone();
+            let shown = state.borrow().shown.variants.clone();
             import_file(dispatch.clone(), shown, file);
         });
         move || {

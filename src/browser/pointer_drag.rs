@@ -83,7 +83,7 @@ impl PartialEq for PointerDrag {
 fn kind_of(source: &PlaceSource, model: &Model) -> Option<EventKind> {
     match source {
         PlaceSource::New(k) => Some(*k),
-        PlaceSource::Existing(i) => model.scenario.events.get(*i).map(|e| e.kind()),
+        PlaceSource::Existing(i) => model.shown.scenario.events.get(*i).map(|e| e.kind()),
     }
 }
 
@@ -98,10 +98,10 @@ fn hit_test(x: f64, y: f64, source: &PlaceSource, model: &Model) -> Option<DropT
     let lane: usize = cell.get_attribute("data-drop-lane")?.parse().ok()?;
     let step = cell.get_attribute("data-drop-step").and_then(|s| s.parse::<usize>().ok());
     let rect = cell.get_bounding_client_rect();
-    let position = gap_position(step, model.scenario.events.len(), x - rect.left(), rect.width());
-    let lanes = model.lanes();
+    let position = gap_position(step, model.shown.scenario.events.len(), x - rect.left(), rect.width());
+    let lanes = model.shown.lanes();
     let problem = match (kind_of(source, model), lanes.get(lane)) {
-        (Some(kind), Some(l)) => can_place(kind, l, &model.scenario).err(),
+        (Some(kind), Some(l)) => can_place(kind, l, &model.shown.scenario).err(),
         _ => Some("nothing to drop here".to_string()),
     };
     Some(DropTarget::Gap { lane, position, problem })
@@ -163,7 +163,7 @@ fn finish(press: &Press, h: &Handles, commit: bool) {
     if press.active {
         h.suppress.set(true);
         if commit {
-            let lanes = h.latest.borrow().lanes();
+            let lanes = h.latest.borrow().shown.lanes();
             if let Some(action) = press.target.as_ref().and_then(|t| drop_action(&press.source, t, &lanes)) {
                 h.dispatch.emit(action);
             }

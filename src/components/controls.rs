@@ -40,8 +40,8 @@ fn glyph(g: Glyph) -> Html {
 #[function_component(Controls)]
 pub fn controls(props: &ModelProps) -> Html {
     let m = &props.model;
-    let n = m.scenario.events.len();
-    let at = m.cursor.map_or(-1, |c| c as i64);
+    let n = m.shown.scenario.events.len();
+    let at = m.shown.cursor.map_or(-1, |c| c as i64);
     let d = &props.dispatch;
     // `action` makes the button's action afresh per click: cloning an `Action` would compile its clone into the page.
     let button = |label: &'static str, icon: Glyph, action: fn() -> Action, disabled: bool, testid: &'static str| {
@@ -57,8 +57,8 @@ pub fn controls(props: &ModelProps) -> Html {
             e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1),
         ))
     });
-    let mut position = match m.cursor {
-        Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.scenario.events[c].kind().words()),
+    let mut position = match m.shown.cursor {
+        Some(c) => format!("Step {c} of {}: {}", n.saturating_sub(1), m.shown.scenario.events[c].kind().words()),
         None => "Before the first step".to_string(),
     };
     if let Some(held) = &m.pending {
@@ -68,14 +68,14 @@ pub fn controls(props: &ModelProps) -> Html {
     let play_label = if m.playing { "Pause (space)" } else { "Play (space)" };
     html! {
         <section class="controls" aria-label="Cursor">
-            { button("Go to the start (Home)", Glyph::Start, || Action::Cursor(CursorAction::Home), m.cursor.is_none(), "cursor-home") }
-            { button("Step back (←)", Glyph::Back, || Action::Cursor(CursorAction::StepBy(-1)), m.cursor.is_none(), "cursor-back") }
+            { button("Go to the start (Home)", Glyph::Start, || Action::Cursor(CursorAction::Home), m.shown.cursor.is_none(), "cursor-home") }
+            { button("Step back (←)", Glyph::Back, || Action::Cursor(CursorAction::StepBy(-1)), m.shown.cursor.is_none(), "cursor-back") }
             <button type="button" class="controls__button controls__button--play" aria-label={play_label} title={play_label}
                 onclick={d.reform(|_| Action::Cursor(CursorAction::TogglePlay))} disabled={n == 0} data-testid="cursor-play" aria-pressed={m.playing.to_string()}>
                 { glyph(if m.playing { Glyph::Pause } else { Glyph::Play }) }
             </button>
-            { button("Step forward (→)", Glyph::Forward, || Action::Cursor(CursorAction::StepBy(1)), m.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
-            { button("Go to the last step (End)", Glyph::End, || Action::Cursor(CursorAction::End), m.cursor == m.last_step(), "cursor-end") }
+            { button("Step forward (→)", Glyph::Forward, || Action::Cursor(CursorAction::StepBy(1)), m.shown.cursor.map(|c| c + 1) >= Some(n) || n == 0, "cursor-forward") }
+            { button("Go to the last step (End)", Glyph::End, || Action::Cursor(CursorAction::End), m.shown.cursor == m.shown.last_step(), "cursor-end") }
             <input type="range" class="controls__scrub" min="-1" max={(n as i64 - 1).to_string()} value={at.to_string()}
                 aria-label="Scrub through the steps" aria-valuetext={position.clone()} {oninput} data-testid="cursor-scrub" />
             <output class="controls__position" data-testid="cursor-position">{ position }</output>

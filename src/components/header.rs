@@ -12,9 +12,9 @@ use crate::model::{EditAction, LoadAction};
 /// "hw-truncation breaks I1 (committed-data loss) at step 9, and 3 more; kip-279 holds every invariant."
 pub fn headline(m: &Model) -> String {
     if m.pending.is_some() {
-        return format!("{}: {}", m.scenario.name, crate::model::question::NEUTRAL);
+        return format!("{}: {}", m.shown.scenario.name, crate::model::question::NEUTRAL);
     }
-    format!("{}: {}.", m.scenario.name, summary::verdicts(&m.traces, &m.held))
+    format!("{}: {}.", m.shown.scenario.name, summary::verdicts(&m.shown.traces, &m.shown.held))
 }
 
 /// Undo and Redo, disabled when there is nothing to undo or redo.
@@ -32,7 +32,7 @@ pub fn undo_buttons(m: &Model, d: &Callback<Action>) -> Html {
 
 /// The description shown under the headline: an edited preset's is marked as the preset's.
 fn description(m: &Model) -> Option<Html> {
-    let d = &m.scenario.description;
+    let d = &m.shown.scenario.description;
     if d.is_empty() {
         return None;
     }

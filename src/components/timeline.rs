@@ -213,7 +213,7 @@ fn lane_label(lane: &Lane) -> Html {
 /// Whether a chip shows a rejection: the lanes then make room for its reason, which wraps rather than
 /// being cut.
 fn any_rejected(model: &Model) -> bool {
-    model.traces.iter().any(|t| t.steps.iter().any(|s| s.outcome.reason().is_some()))
+    model.shown.traces.iter().any(|t| t.steps.iter().any(|s| s.outcome.reason().is_some()))
 }
 
 /// A refused placement's reason is drawn inside the scroller; after each render, scroll the scroller so
@@ -242,8 +242,8 @@ fn use_reason_in_view() {
 pub fn timeline(props: &TimelineProps) -> Html {
     use_reason_in_view();
     let model = &props.model;
-    let n = model.scenario.events.len();
-    let lanes = model.lanes();
+    let n = model.shown.scenario.events.len();
+    let lanes = model.shown.lanes();
     let marker = indicator(model, &props.drag);
     let dragging = props.drag.view.as_ref().map(|v| v.source.clone());
     // The column count is set on the grid alone: as an inherited custom property it would restyle every
@@ -253,19 +253,19 @@ pub fn timeline(props: &TimelineProps) -> Html {
     let suppress = SharedFlag(props.drag.suppress_click.clone());
     // Long timelines render only the columns near the visible part (the page stays light to lay out), and
     // the view follows the cursor.
-    let cursor_column = model.cursor.filter(|&c| c < n).map(|c| c..c + 1);
+    let cursor_column = model.shown.cursor.filter(|&c| c < n).map(|c| c..c + 1);
     // During a placement the view follows the indicator, with room for a refused drop's reason.
     let placing_columns = model.placing.as_ref().map(|p| p.position.saturating_sub(1)..(p.position + 3).min(n + 1));
     let window = use_scroll_window(n + 1, placing_columns.or(cursor_column.clone()));
     let shown = rendered(n + 1, RENDER_ALL, window.viewport, ASSUMED_COLUMNS, cursor_column, MARGIN_COLUMNS);
 
     let columns = shown.into_iter().flatten().map(|i| {
-        let event = model.scenario.events.get(i);
+        let event = model.shown.scenario.events.get(i);
         let chip = event.and_then(|e| chip_data(model, i, e, dragging == Some(PlaceSource::Existing(i))));
         html! {
             <Column key={i} step={i} end={i == n} lanes={lanes.len()} kind={event.map(Event::kind)} {chip}
-                current={Some(i) == model.cursor && i < n}
-                differs={model.variants.len() > 1 && model.first_difference == Some(i as u32)} bugs={summary::bugs_at(&model.traces, i as u32)}
+                current={Some(i) == model.shown.cursor && i < n}
+                differs={model.shown.variants.len() > 1 && model.shown.first_difference == Some(i as u32)} bugs={summary::bugs_at(&model.shown.traces, i as u32)}
                 marker={marker.as_ref().filter(|(_, p, _, _)| *p == i).map(|(l, _, problem, kb)| (*l, problem.clone(), *kb))}
                 near_end={i + 2 >= n} placing={model.placing.is_some()}
                 dispatch={props.dispatch.clone()} drag_start={props.drag.start.clone()} suppress={suppress.clone()} />
@@ -335,9 +335,9 @@ fn step_header(
 
 fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<ChipData> {
     let kind = event.kind();
-    let text = chip_text(event, model.primary().and_then(|t| t.produced_label(i)));
+    let text = chip_text(event, model.shown.primary().and_then(|t| t.produced_label(i)));
     let reasons: Vec<(String, &'static str)> =
-        summary::refusals_at(&model.traces, i).into_iter().map(|(v, r)| (v.id().to_string(), r)).collect();
+        summary::refusals_at(&model.shown.traces, i).into_iter().map(|(v, r)| (v.id().to_string(), r)).collect();
     // The name is the chip's own text with words around it for screen readers (never a different label:
     // a speech user says what they see); the keys are its description.
     let mut aria = event.broker().map(|b| format!(" on {b}")).unwrap_or_default();
@@ -346,7 +346,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
         aria.push_str(&format!(", rejected: {}", list.join(", ")));
     }
     // A chip whose broker has no lane is not drawn (the parser and the editor never let that happen).
-    let lane = model.lane_of(i)?;
+    let lane = model.shown.lane_of(i)?;
     Some(ChipData {
         kind,
         lane,
@@ -362,7 +362,7 @@ fn chip_data(model: &Model, i: usize, event: &Event, moving: bool) -> Option<Chi
 
 /// The chip's hover text: the whole rejection (per variant), then what the step did.
 fn chip_title(model: &Model, i: usize, reasons: &[(String, &'static str)]) -> String {
-    let narration = model.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default();
+    let narration = model.shown.primary().and_then(|t| t.steps.get(i)).map(|s| s.narration.clone()).unwrap_or_default();
     if reasons.is_empty() {
         return narration;
     }

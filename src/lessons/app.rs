@@ -189,7 +189,7 @@ fn handle(h: &Handler, action: Action, dispatch: &Dispatch) {
         // The editor's new event travels with the brokers it is read against (the mirror is let go of before
         // the page, which answers at once, is told).
         Action::Edit(EditAction::Replace(step, event)) => {
-            let forwarded = Forwarded::edit(step, *event, &model.borrow().scenario);
+            let forwarded = Forwarded::edit(step, *event, &model.borrow().shown.scenario);
             send(&ToPage::Do(forwarded));
         }
         // A panel's action is the page's to carry out; the page then says what it shows.

@@ -50,7 +50,7 @@ impl Deferred {
     /// splice was made for another timeline (a message was missed): the module then asks for the whole.
     pub fn splice(&self, model: &Shared, panels: Panels, splice: &Splice) -> Option<bool> {
         let kept = self.0.borrow_mut().take();
-        let mut shown = kept.unwrap_or_else(|| Box::new(model.borrow().snapshot()));
+        let mut shown = kept.unwrap_or_else(|| Box::new(model.borrow().shown.snapshot()));
         if !splice.apply(&mut shown.scenario) {
             return None;
         }

@@ -273,7 +273,7 @@ mod tests {
 
     #[test]
     fn every_message_round_trips() {
-        let snapshot = Box::new(Model::landing().snapshot());
+        let snapshot = Box::new(Model::landing().shown.snapshot());
         let marks = vec![
             Highlight { broker: Some("A".into()), offset: Some(1), step: None },
             Highlight { broker: None, offset: None, step: Some(5) },

@@ -50,23 +50,23 @@ pub(super) struct Changed {
 
 impl Changed {
     pub fn between(before: &Model, after: &Model, facts: &Facts, span: Option<Span>) -> Changed {
-        let rerun = before.traces != after.traces;
+        let rerun = before.shown.traces != after.shown.traces;
         // Only a re-run follows a change of the events or settings: otherwise they are not compared at all,
         // and after one the comparison costs far less than the re-run did.
-        let (a, b) = (&before.scenario, &after.scenario);
+        let (a, b) = (&before.shown.scenario, &after.shown.scenario);
         let named = a.name != b.name || a.description != b.description;
         let scenario = named || (rerun && a != b);
-        let cursor = before.cursor != after.cursor;
+        let cursor = before.shown.cursor != after.shown.cursor;
         Changed {
             scenario,
             rerun,
-            variants: before.variants != after.variants,
+            variants: before.shown.variants != after.shown.variants,
             cursor,
             steps: a.events.len() != b.events.len(),
             lesson: before.lesson_fragment() != after.lesson_fragment(),
             library: !facts.synced && before.library != after.library,
             span: span.filter(|_| scenario && !named),
-            cursor_asked: facts.asked_cursor.is_some_and(|asked| asked == after.cursor.map(|c| c as u32)),
+            cursor_asked: facts.asked_cursor.is_some_and(|asked| asked == after.shown.cursor.map(|c| c as u32)),
         }
     }
 

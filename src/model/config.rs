@@ -36,37 +36,24 @@ impl Model {
         }
     }
 
-    /// Show these variants (1 to [`MAX_VARIANTS`]); the first is the scenario's configured variant.
-    pub(super) fn set_variants(&mut self, mut variants: Vec<Variant>) {
-        variants.dedup();
-        variants.truncate(MAX_VARIANTS);
-        if variants.is_empty() {
-            variants.push(self.scenario.config.variant);
-        }
-        let config = &mut self.scenario_mut().config;
-        config.variant = variants[0];
-        config.keep_release_consistent();
-        self.variants = variants;
-    }
-
     /// Run as a Kafka release (its variant shown first, the other shown variants kept beside it), or forget
     /// the release and keep its variant.
     pub(super) fn set_release(&mut self, release: Option<KafkaVersion>) {
         let Some(r) = release else { return self.configure(Config::forget_release) };
         let mut shown = vec![r.variant()];
-        shown.extend(self.variants.iter().copied().filter(|v| *v != r.variant()));
+        shown.extend(self.shown.variants.iter().copied().filter(|v| *v != r.variant()));
         self.configure(|c| c.set_release(r));
         self.show_variants(shown);
     }
 
     pub(super) fn show_variants(&mut self, variants: Vec<Variant>) {
-        self.set_variants(variants);
+        self.shown.set_variants(variants);
         self.rerun();
     }
 
     /// Show or hide a variant, in the core's order; at least one stays and at most four are shown.
     pub(super) fn toggle_variant(&mut self, v: Variant) {
-        let mut vs = self.variants.clone();
+        let mut vs = self.shown.variants.clone();
         if vs.contains(&v) {
             if vs.len() == 1 {
                 return self.error("at least one variant stays shown");
@@ -82,20 +69,20 @@ impl Model {
     }
 
     pub(super) fn add_broker(&mut self) {
-        self.edit(|s| edit::add_broker(s).map(|_| ()), |m| m.cursor);
+        self.edit(|s| edit::add_broker(s).map(|_| ()), |m| m.shown.cursor);
     }
 
     /// Remove a broker, saying how many of its events went with it.
     pub(super) fn remove_broker(&mut self, name: &str) {
         let mut removed = 0;
-        self.edit(|s| edit::remove_broker(s, name).map(|n| removed = n), |m| m.cursor);
+        self.edit(|s| edit::remove_broker(s, name).map(|n| removed = n), |m| m.shown.cursor);
         if removed > 0 && self.notice.is_none() {
             self.inform(format!("Removed broker {name} and its {removed} event(s)."));
         }
     }
 
     pub(super) fn rename_broker(&mut self, old: &str, new: &str) {
-        self.edit(|s| edit::rename_broker(s, old, new.trim()), |m| m.cursor);
+        self.edit(|s| edit::rename_broker(s, old, new.trim()), |m| m.shown.cursor);
     }
 
     /// Change the cluster settings.
@@ -105,13 +92,13 @@ impl Model {
                 change(&mut s.config);
                 Ok(())
             },
-            |m| m.cursor,
+            |m| m.shown.cursor,
         );
     }
 
     /// min.insync.replicas, kept between 1 and the number of brokers.
     pub(super) fn set_min_isr(&mut self, n: u8) {
-        let max = self.scenario.brokers.len() as u8;
+        let max = self.shown.scenario.brokers.len() as u8;
         self.configure(|c| c.min_insync_replicas = n.clamp(1, max));
     }
 
@@ -139,34 +126,34 @@ mod tests {
     #[test]
     fn variants_can_be_shown_up_to_four_and_never_none() {
         let m = Model::landing().after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)));
-        assert_eq!(m.variants, [Variant::HwTruncation, Variant::Kip101, Variant::Kip279]);
+        assert_eq!(m.shown.variants, [Variant::HwTruncation, Variant::Kip101, Variant::Kip279]);
         let m = m
             .after(Action::Variants(VariantsAction::Toggle(Variant::DivergingEpoch)))
             .after(Action::Variants(VariantsAction::Toggle(Variant::Kafka21)));
-        assert_eq!(m.variants.len(), 4);
+        assert_eq!(m.shown.variants.len(), 4);
         assert!(m.notice.is_some());
         let m = Model::new(Scenario::empty(), vec![Variant::Kip279], None)
             .after(Action::Variants(VariantsAction::Toggle(Variant::Kip279)));
-        assert_eq!(m.variants, [Variant::Kip279]);
+        assert_eq!(m.shown.variants, [Variant::Kip279]);
     }
 
     #[test]
     fn brokers_and_config_edits_rerun() {
         let m = Model::landing().after(Action::Config(ConfigAction::AddBroker));
-        assert_eq!(m.scenario.brokers, ["A", "B", "C"]);
-        assert_eq!(m.traces[0].initial.replicas.len(), 3);
+        assert_eq!(m.shown.scenario.brokers, ["A", "B", "C"]);
+        assert_eq!(m.shown.traces[0].initial.replicas.len(), 3);
         let m = m.after(Action::Config(ConfigAction::RenameBroker("C".into(), "carol".into())));
-        assert_eq!(m.scenario.brokers[2], "carol");
+        assert_eq!(m.shown.scenario.brokers[2], "carol");
         let m = m.after(Action::Config(ConfigAction::RenameBroker("carol".into(), "A".into())));
         assert!(m.notice.as_ref().is_some_and(|n| n.error));
         let m = m.after(Action::Config(ConfigAction::RemoveBroker("A".into())));
-        assert_eq!(m.scenario.brokers, ["B", "carol"]);
+        assert_eq!(m.shown.scenario.brokers, ["B", "carol"]);
         assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("Removed broker A")));
         let m = m
             .after(Action::Config(ConfigAction::SetUnclean(Some(true))))
             .after(Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)));
-        assert_eq!(m.scenario.config.unclean_leader_election, Some(true));
-        assert_eq!(m.scenario.config.flags, [Flag::Kip320]);
+        assert_eq!(m.shown.scenario.config.unclean_leader_election, Some(true));
+        assert_eq!(m.shown.scenario.config.flags, [Flag::Kip320]);
     }
 
     #[test]
@@ -174,26 +161,26 @@ mod tests {
         let m = Model::landing()
             .after(Action::Config(ConfigAction::ToggleFlag(Flag::Kip320)))
             .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("1.1").ok())));
-        assert_eq!(m.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
-        assert_eq!(m.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
-        assert_eq!((m.scenario.config.variant, m.scenario.config.flags.len()), (Variant::Kip101, 0));
-        assert_eq!(m.traces[0].variant, Variant::Kip101);
+        assert_eq!(m.shown.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
+        assert_eq!(m.shown.variants, [Variant::Kip101, Variant::HwTruncation, Variant::Kip279]);
+        assert_eq!((m.shown.scenario.config.variant, m.shown.scenario.config.flags.len()), (Variant::Kip101, 0));
+        assert_eq!(m.shown.traces[0].variant, Variant::Kip101);
         // Undo brings back the variant and the flag in one step.
         let back = m.after(Action::Edit(EditAction::Undo));
         assert_eq!(
-            (back.scenario.config.kafka_version, back.scenario.config.flags.clone()),
+            (back.shown.scenario.config.kafka_version, back.shown.scenario.config.flags.clone()),
             (None, vec![Flag::Kip320])
         );
         // A flag of one's own is no longer the release.
         let flagged = m.after(Action::Config(ConfigAction::ToggleFlag(Flag::Kafka7415)));
-        assert_eq!(flagged.scenario.config.kafka_version, None);
+        assert_eq!(flagged.shown.scenario.config.kafka_version, None);
         // Nor is another first variant; hiding a variant beside it keeps it.
         let beside = m.after(Action::Variants(VariantsAction::Toggle(Variant::Kip279)));
-        assert_eq!(beside.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
+        assert_eq!(beside.shown.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         let other = m.after(Action::Variants(VariantsAction::Set(vec![Variant::Kip279])));
-        assert_eq!(other.scenario.config.kafka_version, None);
+        assert_eq!(other.shown.scenario.config.kafka_version, None);
         let cleared = m.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
-        assert_eq!((cleared.scenario.config.kafka_version, cleared.variants[0]), (None, Variant::Kip101));
+        assert_eq!((cleared.shown.scenario.config.kafka_version, cleared.shown.variants[0]), (None, Variant::Kip101));
     }
 
     #[test]
@@ -201,22 +188,22 @@ mod tests {
         let m = Model::landing()
             .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.0").ok())))
             .after(Action::Config(ConfigAction::SetElr(Some(true))));
-        assert_eq!(m.scenario.config.eligible_leader_replicas, Some(true));
-        assert!(m.traces[0].rules.elr, "the release's column runs with ELR");
+        assert_eq!(m.shown.scenario.config.eligible_leader_replicas, Some(true));
+        assert!(m.shown.traces[0].rules.elr, "the release's column runs with ELR");
         // 3.9 has no ELR: the setting goes; an inter-broker protocol may be set there.
         let older = m
             .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("3.9").ok())))
             .after(Action::Config(ConfigAction::SetInterBrokerProtocol(ProtocolVersion::parse("2.7-IV0").ok())));
-        let c = &older.scenario.config;
+        let c = &older.shown.scenario.config;
         assert_eq!(
             (c.eligible_leader_replicas, c.inter_broker_protocol_version.map(ProtocolVersion::id)),
             (None, Some("2.7-IV0".into()))
         );
         // Back to 4.x, which has no inter-broker protocol setting: it goes too.
         let newer = older.after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("4.1").ok())));
-        assert_eq!(newer.scenario.config.inter_broker_protocol_version, None);
+        assert_eq!(newer.shown.scenario.config.inter_broker_protocol_version, None);
         let none = older.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
-        assert_eq!(none.scenario.config.inter_broker_protocol_version, None);
-        assert!(epochlab_core::parse_scenario(&none.scenario.to_json()).is_ok(), "what is left is a valid file");
+        assert_eq!(none.shown.scenario.config.inter_broker_protocol_version, None);
+        assert!(epochlab_core::parse_scenario(&none.shown.scenario.to_json()).is_ok(), "what is left is a valid file");
     }
 }

@@ -97,12 +97,12 @@ impl Default for Page {
 impl Model {
     /// What the embed tells its parent page about this model.
     pub fn announcement(&self, kind: Announced) -> Announcement {
-        let narration = self.cursor.and_then(|c| self.primary().and_then(|t| t.steps.get(c)));
+        let narration = self.shown.cursor.and_then(|c| self.shown.primary().and_then(|t| t.steps.get(c)));
         Announcement {
             kind,
-            step: self.cursor,
-            steps: self.scenario.events.len(),
-            variants: self.variants.clone(),
+            step: self.shown.cursor,
+            steps: self.shown.scenario.events.len(),
+            variants: self.shown.variants.clone(),
             narration: narration.map_or(String::new(), |s| s.narration.clone()),
         }
     }
@@ -146,14 +146,16 @@ impl Model {
     /// The events an edit changed, for the lessons' module: the span the edit arm gave, or, after undo and
     /// redo (the history restores a whole scenario), the span found by comparing the two timelines.
     fn splice(&self, before: &Model, changed: &Changed) -> Option<Splice> {
-        let cursor = self.cursor.map(|c| c as u32);
-        let Some(span) = changed.span else { return Splice::between(&before.scenario, &self.scenario, cursor) };
-        let inserted = self.scenario.events[span.at..span.at + span.inserted].to_vec();
+        let cursor = self.shown.cursor.map(|c| c as u32);
+        let Some(span) = changed.span else {
+            return Splice::between(&before.shown.scenario, &self.shown.scenario, cursor);
+        };
+        let inserted = self.shown.scenario.events[span.at..span.at + span.inserted].to_vec();
         Some(Splice {
             at: span.at as u32,
             removed: span.removed as u32,
-            inserted: Box::new(carrier(&self.scenario, inserted)),
-            before: before.scenario.events.len() as u32,
+            inserted: Box::new(carrier(&self.shown.scenario, inserted)),
+            before: before.shown.scenario.events.len() as u32,
             cursor,
         })
     }
@@ -173,12 +175,12 @@ impl Model {
                 (!changed.variants && now.mirrors == was.mirrors).then(|| self.splice(before, changed)).flatten();
             let message = match splice {
                 Some(splice) => ToLessons::Splice(splice),
-                None => ToLessons::Shown(Box::new(self.snapshot())),
+                None => ToLessons::Shown(Box::new(self.shown.snapshot())),
             };
             effects.push(Effect::ToLessons(message));
         } else if now.loaded && changed.cursor && !changed.cursor_asked {
             // A cursor move is a small message: the module's mirror keeps the rest.
-            effects.push(Effect::ToLessons(ToLessons::Cursor(self.cursor.map(|c| c as u32))));
+            effects.push(Effect::ToLessons(ToLessons::Cursor(self.shown.cursor.map(|c| c as u32))));
         }
         if now.toggles != was.toggles {
             effects.push(Effect::ToLessons(ToLessons::Toggle));

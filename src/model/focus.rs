@@ -15,7 +15,7 @@ pub enum Focus {
 impl Model {
     /// After deleting the event at `i`: the chip that took its place, else the one before, else the timeline.
     pub(super) fn focus_after_removing(&mut self, i: usize) {
-        let n = self.scenario.events.len();
+        let n = self.shown.scenario.events.len();
         self.focus = Some(if n == 0 { Focus::Timeline } else { Focus::Chip(i.min(n - 1)) });
     }
 }
@@ -30,13 +30,13 @@ mod tests {
     fn a_deleted_chip_hands_the_focus_to_its_neighbour() {
         let m = Model::landing();
         assert_eq!(m.after(Action::Edit(EditAction::Remove(3))).focus, Some(Focus::Chip(3)));
-        let last = m.scenario.events.len() - 1;
+        let last = m.shown.scenario.events.len() - 1;
         assert_eq!(m.after(Action::Edit(EditAction::Remove(last))).focus, Some(Focus::Chip(last - 1)));
         let one = m
             .after(Action::Load(LoadAction::New))
             .after(Action::Place(PlaceAction::Start(PlaceSource::New(epochlab_core::scenario::EventKind::Flush))));
         let one = one.after(Action::Place(PlaceAction::Commit));
-        assert_eq!(one.scenario.events.len(), 1);
+        assert_eq!(one.shown.scenario.events.len(), 1);
         assert_eq!(one.after(Action::Edit(EditAction::Remove(0))).focus, Some(Focus::Timeline));
     }
 
@@ -46,7 +46,7 @@ mod tests {
         let moved =
             m.after(Action::Place(PlaceAction::Move { dx: -2, dy: 0 })).after(Action::Place(PlaceAction::Commit));
         assert_eq!(moved.focus, Some(Focus::Chip(5)));
-        assert_eq!(moved.scenario.events[5], Model::landing().scenario.events[7]);
+        assert_eq!(moved.shown.scenario.events[5], Model::landing().shown.scenario.events[7]);
         assert_eq!(moved.after(Action::Cursor(CursorAction::StepBy(1))).focus, None, "a later action asks for nothing");
     }
 }

@@ -78,9 +78,9 @@ impl History {
 impl Model {
     pub(super) fn past(&self) -> Past {
         Past {
-            scenario: self.scenario.clone(),
-            variants: self.variants.clone(),
-            cursor: self.cursor,
+            scenario: self.shown.scenario.clone(),
+            variants: self.shown.variants.clone(),
+            cursor: self.shown.cursor,
             preset: self.preset,
             edited_preset: self.edited_preset,
             library: self.library.clone(),
@@ -89,19 +89,19 @@ impl Model {
     }
 
     fn restore(&mut self, past: &Past) {
-        self.scenario = past.scenario.clone();
+        self.shown.scenario = past.scenario.clone();
         self.preset = past.preset;
         self.edited_preset = past.edited_preset;
         self.library = past.library.clone();
         self.library_id = past.library_id;
-        self.set_variants(past.variants.clone());
+        self.shown.set_variants(past.variants.clone());
         self.selected = None;
         self.placing = None;
         self.playing = false;
         // An undo makes the notice about the edit (say, "saved in My scenarios") stale.
         self.notice = None;
         self.rerun();
-        self.cursor = match (past.cursor, self.last_step()) {
+        self.shown.cursor = match (past.cursor, self.shown.last_step()) {
             (Some(c), Some(last)) => Some(c.min(last)),
             _ => None,
         };
@@ -175,7 +175,7 @@ mod tests {
             assert_ne!(after.past(), before.past(), "{edit:?} is an edit");
             let undone = after.after(Action::Edit(EditAction::Undo));
             assert_eq!(undone.past(), before.past(), "{edit:?} undone");
-            assert_eq!(undone.traces[0].steps.len(), before.traces[0].steps.len(), "{edit:?} re-ran");
+            assert_eq!(undone.shown.traces[0].steps.len(), before.shown.traces[0].steps.len(), "{edit:?} re-ran");
             let redone = undone.after(Action::Edit(EditAction::Redo));
             assert_eq!(redone.past(), after.past(), "{edit:?} redone");
             assert!(!redone.history.can_redo() && redone.history.can_undo());
@@ -204,9 +204,9 @@ mod tests {
         let m = Model::landing().after(Action::Cursor(CursorAction::Set(Some(2)))).after(flush_on(5));
         let moved = m.after(Action::Cursor(CursorAction::End));
         let undone = moved.after(Action::Edit(EditAction::Undo));
-        assert_eq!(undone.cursor, Some(2));
+        assert_eq!(undone.shown.cursor, Some(2));
         assert_eq!(
-            undone.after(Action::Edit(EditAction::Redo)).cursor,
+            undone.after(Action::Edit(EditAction::Redo)).shown.cursor,
             Some(10),
             "where the cursor was when the edit was undone"
         );
@@ -223,9 +223,9 @@ mod tests {
         for _ in 0..DEPTH {
             m = m.after(Action::Edit(EditAction::Undo));
         }
-        assert_eq!(m.scenario.events.len(), 20, "the oldest edits beyond the depth are forgotten");
+        assert_eq!(m.shown.scenario.events.len(), 20, "the oldest edits beyond the depth are forgotten");
         let nothing = m.after(Action::Edit(EditAction::Undo));
-        assert_eq!(nothing.scenario, m.scenario);
+        assert_eq!(nothing.shown.scenario, m.shown.scenario);
         assert!(nothing.notice.is_some_and(|n| n.text.contains("nothing to undo")));
         let m = m.after(Action::Edit(EditAction::Redo)).after(Action::Edit(EditAction::Remove(0)));
         assert!(!m.history.can_redo());

@@ -127,10 +127,10 @@ impl Model {
     fn show_cursor(&mut self, cursor: Option<u32>) {
         // A lesson whose story is the one already shown (lesson 2 on the landing page) shows it too.
         if self.shown_by_lesson.is_none() {
-            self.shown_by_lesson = Some(self.scenario.clone());
+            self.shown_by_lesson = Some(self.shown.scenario.clone());
         }
         self.playing = false;
-        self.cursor = cursor.and_then(|c| self.last_step().map(|last| (c as usize).min(last)));
+        self.shown.cursor = cursor.and_then(|c| self.shown.last_step().map(|last| (c as usize).min(last)));
     }
 
     /// What the lessons ask for.
@@ -146,18 +146,18 @@ impl Model {
             }
             ToPage::Show(s) => {
                 let s = *s;
-                if s.scenario != *self.scenario {
+                if s.scenario != *self.shown.scenario {
                     let kept = self.keep_working();
                     // A preset (a counter-scenario) is still the preset; a lesson's own scenario is not the user's.
                     // Recognising it runs nothing: the one run is `show_variants`'.
                     let recognised = epochlab_core::presets::recognise(&s.scenario);
                     (self.preset, self.edited_preset) = (recognised.preset, recognised.edited);
                     self.shown_by_lesson = Some(Rc::new(s.scenario.clone()));
-                    self.scenario = Rc::new(s.scenario);
+                    self.shown.scenario = Rc::new(s.scenario);
                     (self.selected, self.placing) = (None, None);
                     self.show_variants(s.variants);
                     self.tell_replaced(kept, "A lesson opened its scenario.".to_string(), false);
-                } else if s.variants != self.variants {
+                } else if s.variants != self.shown.variants {
                     self.show_variants(s.variants);
                 }
                 self.show_cursor(s.cursor);
@@ -207,7 +207,7 @@ mod tests {
         assert!(removed_only, "an edit of the events sends what changed: {told:?}");
         let (m, _) =
             Model::landing().reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(99))))));
-        assert_eq!(m.cursor, m.last_step(), "a lesson's cursor past the end stops at the last step");
+        assert_eq!(m.shown.cursor, m.shown.last_step(), "a lesson's cursor past the end stops at the last step");
     }
 
     #[test]
@@ -219,7 +219,7 @@ mod tests {
         // The first edit of a preset renames it, and is sent whole: edit once before the cases.
         let b = || Lane::Broker("B".into());
         let m = m.after(Action::Edit(EditAction::Insert { position: 10, kind: EventKind::Flush, lane: b() }));
-        assert!(m.scenario.name.ends_with("(edited)"));
+        assert!(m.shown.scenario.name.ends_with("(edited)"));
         let edits = [
             EditAction::Insert { position: 0, kind: EventKind::Crash, lane: Lane::Broker("A".into()) },
             EditAction::Insert { position: 11, kind: EventKind::Flush, lane: b() },
@@ -236,15 +236,15 @@ mod tests {
             // Undo restores a whole scenario (the span is found by comparing): undo an edit made on `m`.
             let m = if edit == EditAction::Undo { m.after(Action::Edit(EditAction::Remove(3))) } else { m.clone() };
             let (next, effects) = m.reduce(Action::Edit(edit.clone()));
-            assert_ne!(next.scenario, m.scenario, "{edit:?} changes the scenario: {:?}", next.notice);
+            assert_ne!(next.shown.scenario, m.shown.scenario, "{edit:?} changes the scenario: {:?}", next.notice);
             let splice = effects.iter().find_map(|e| match e {
                 Effect::ToLessons(ToLessons::Splice(s)) => Some(s.clone()),
                 _ => None,
             });
             let splice = splice.unwrap_or_else(|| panic!("{edit:?} is sent as a splice: {effects:?}"));
-            let mut copy = (*m.scenario).clone();
+            let mut copy = (*m.shown.scenario).clone();
             assert!(splice.apply(&mut copy), "{edit:?}");
-            assert_eq!(copy, *next.scenario, "{edit:?} as {splice:?}");
+            assert_eq!(copy, *next.shown.scenario, "{edit:?} as {splice:?}");
         }
     }
 
@@ -253,11 +253,11 @@ mod tests {
         let (m, _) = Model::landing().reduce(Action::Module(ModuleAction::OpenLearn));
         let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Ready))));
         let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(2))))));
-        assert_eq!(m.cursor, Some(2));
+        assert_eq!(m.shown.cursor, Some(2));
         assert!(!effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Cursor(_)))), "{effects:?}");
         // A cursor past the end stops at the last step, and the module learns where it stopped.
         let (m, effects) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Cursor(Some(99))))));
-        let clamped = m.cursor.map(|c| c as u32);
+        let clamped = m.shown.cursor.map(|c| c as u32);
         assert!(clamped < Some(99) && effects.contains(&Effect::ToLessons(ToLessons::Cursor(clamped))), "{effects:?}");
     }
 
@@ -344,11 +344,12 @@ mod tests {
             vec![epochlab_core::Variant::Kip101],
             None,
         )
+        .shown
         .snapshot();
         shown.cursor = Some(3);
         let (m, effects) =
             m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Show(Box::new(shown.clone()))))));
-        assert_eq!((m.snapshot(), m.history.can_undo()), (shown, true));
+        assert_eq!((m.shown.snapshot(), m.history.can_undo()), (shown, true));
         assert!(effects.iter().any(|e| matches!(e, Effect::ToLessons(ToLessons::Shown(_)))));
         let (m, _) = m.reduce(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Params(Some(
             "lesson=x&step=4".into(),
@@ -356,7 +357,7 @@ mod tests {
         assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=x&step=4"));
         assert!(!m.is_users(), "a lesson's scenario is not kept in My scenarios");
         let undone = m.after(Action::Edit(EditAction::Undo));
-        assert_eq!(undone.scenario, Model::landing().scenario);
+        assert_eq!(undone.shown.scenario, Model::landing().shown.scenario);
     }
 
     #[test]

@@ -78,7 +78,7 @@ mod tests {
     #[test]
     fn a_library_is_listed_by_id_name_and_edit_and_read_back() {
         let mut library = Library::default();
-        let first = library.keep(None, Model::landing().snapshot(), 5);
+        let first = library.keep(None, Model::landing().shown.snapshot(), 5);
         library.rename(first, "mine \"quoted\"");
         library.duplicate(first, 9);
         let listing = Listing::of(&library, Some(first));

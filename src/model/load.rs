@@ -25,19 +25,10 @@ impl Model {
     pub fn open(snapshot: Snapshot) -> Model {
         let Snapshot { scenario, variants, cursor } = snapshot;
         let mut model = Model::new(scenario, variants, None);
-        model.cursor = cursor.and_then(|c| model.last_step().map(|last| (c as usize).min(last)));
-        let recognised = presets::recognise(&model.scenario);
+        model.shown.cursor = cursor.and_then(|c| model.shown.last_step().map(|last| (c as usize).min(last)));
+        let recognised = presets::recognise(&model.shown.scenario);
         (model.preset, model.edited_preset) = (recognised.preset, recognised.edited);
         model
-    }
-
-    /// What links, storage and exports keep of the model.
-    pub fn snapshot(&self) -> Snapshot {
-        Snapshot {
-            scenario: (*self.scenario).clone(),
-            variants: self.variants.clone(),
-            cursor: self.cursor.map(|c| c as u32),
-        }
     }
 
     /// Load `next`, staying what this page is, with its history and library.
@@ -78,7 +69,7 @@ impl Model {
 
     /// The variants shown, `first` first (added when it was not shown).
     fn variants_first(&self, first: epochlab_core::Variant) -> Vec<epochlab_core::Variant> {
-        super::with_first(self.variants.clone(), first)
+        super::with_first(self.shown.variants.clone(), first)
     }
 
     /// Open what the checker found under its variant (the others shown beside it), the cursor on `cursor`.
@@ -86,7 +77,7 @@ impl Model {
         let variants = self.variants_first(scenario.config.variant);
         let kept = self.keep_working();
         self.load(Model::new(scenario, variants, None));
-        self.cursor = cursor.and_then(|c| self.last_step().map(|last| c.min(last)));
+        self.shown.cursor = cursor.and_then(|c| self.shown.last_step().map(|last| c.min(last)));
         self.tell_replaced(kept, what, true);
     }
 
@@ -113,8 +104,8 @@ mod tests {
             cursor: Some(3),
         };
         let m = Model::landing().after(Action::Load(LoadAction::Import(Box::new(imported))));
-        assert_eq!(m.variants, [Variant::Kip101]);
-        assert_eq!(m.cursor, Some(3));
+        assert_eq!(m.shown.variants, [Variant::Kip101]);
+        assert_eq!(m.shown.cursor, Some(3));
         assert!(m.notice.as_ref().is_some_and(|n| !n.error && n.text.contains("Happy path")));
     }
 
@@ -131,28 +122,28 @@ mod tests {
             cursor: Some(step),
             what,
         }));
-        assert_eq!(*m.scenario, found);
-        assert_eq!(m.cursor, Some(step));
-        assert_eq!(m.variants[0], Variant::HwTruncation);
-        assert!(m.variants.contains(&Variant::Kip279), "the other shown variant stays beside it");
+        assert_eq!(*m.shown.scenario, found);
+        assert_eq!(m.shown.cursor, Some(step));
+        assert_eq!(m.shown.variants[0], Variant::HwTruncation);
+        assert!(m.shown.variants.contains(&Variant::Kip279), "the other shown variant stays beside it");
         assert!(m.notice.as_ref().is_some_and(|n| n.text.contains("shortest failure") && n.undo));
         let undone = m.after(Action::Edit(EditAction::Undo));
-        assert_eq!(undone.scenario, before.scenario);
+        assert_eq!(undone.shown.scenario, before.shown.scenario);
     }
 
     #[test]
     fn a_snapshot_opens_with_its_cursor_clamped_and_its_preset_recognised() {
-        let landing = Model::landing().snapshot();
+        let landing = Model::landing().shown.snapshot();
         let m = Model::open(Snapshot { cursor: Some(99), ..landing.clone() });
-        assert_eq!((m.cursor, m.preset), (Some(9), Some("kip101-scenario-1")));
-        assert_eq!(Model::open(Snapshot { cursor: None, ..landing }).cursor, None);
+        assert_eq!((m.shown.cursor, m.preset), (Some(9), Some("kip101-scenario-1")));
+        assert_eq!(Model::open(Snapshot { cursor: None, ..landing }).shown.cursor, None);
     }
 
     #[test]
     fn a_preset_reopened_under_other_variants_is_still_the_preset() {
         let happy = Model::landing().after(Action::Load(LoadAction::Preset("happy-path".into())));
-        assert_eq!(Model::open(happy.snapshot()).preset, Some("happy-path"));
-        assert!(!Model::open(happy.snapshot()).is_users(), "so it is not kept in My scenarios");
+        assert_eq!(Model::open(happy.shown.snapshot()).preset, Some("happy-path"));
+        assert!(!Model::open(happy.shown.snapshot()).is_users(), "so it is not kept in My scenarios");
     }
 
     #[test]
@@ -161,12 +152,12 @@ mod tests {
         let m = Model::new(Scenario::empty(), shown.clone(), None)
             .after(Action::Load(LoadAction::Preset("happy-path".into())));
         assert_eq!(m.preset, Some("happy-path"));
-        assert_eq!(m.variants, [Variant::Kip279]);
+        assert_eq!(m.shown.variants, [Variant::Kip279]);
         let m = m.after(Action::Load(LoadAction::Preset("unclean-elections-diverge".into())));
-        assert_eq!(m.variants, [Variant::Kip279, Variant::Kip101]);
+        assert_eq!(m.shown.variants, [Variant::Kip279, Variant::Kip101]);
         assert_eq!(m.preset, Some("unclean-elections-diverge"), "still the preset itself");
         let fresh = Model::new(Scenario::empty(), shown, None).after(Action::Load(LoadAction::New));
-        assert_eq!(fresh.variants, crate::model::LANDING_VARIANTS);
+        assert_eq!(fresh.shown.variants, crate::model::LANDING_VARIANTS);
         let n = m.after(Action::Load(LoadAction::Preset("nope".into())));
         assert!(n.notice.is_some_and(|n| n.error && n.text.contains("no preset")));
     }
@@ -181,7 +172,7 @@ mod tests {
             variants: shown,
             cursor: None,
         }))));
-        assert_eq!(m.scenario.config.kafka_version.map(|v| v.id()), Some("4.1".to_string()));
-        assert_eq!(m.variants, [Variant::DivergingEpoch, Variant::HwTruncation, Variant::Kip279]);
+        assert_eq!(m.shown.scenario.config.kafka_version.map(|v| v.id()), Some("4.1".to_string()));
+        assert_eq!(m.shown.variants, [Variant::DivergingEpoch, Variant::HwTruncation, Variant::Kip279]);
     }
 }

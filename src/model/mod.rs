@@ -26,16 +26,15 @@ mod placing;
 pub mod question;
 mod saved;
 mod shared;
+mod shown;
 pub mod splice;
 mod spoken;
 mod text;
 
 use std::rc::Rc;
 
-use epochlab_core::scenario::edit::Lane;
 use epochlab_core::scenario::Scenario;
-use epochlab_core::verdict::{held_by_refusal, HeldByRefusal};
-use epochlab_core::{presets, recompare, Resumes, Trace, Variant};
+use epochlab_core::{presets, Variant};
 
 use crate::formats::library::Library;
 
@@ -52,6 +51,7 @@ pub use self::notices::Notice;
 pub use self::placing::{PlaceSource, Placing};
 pub use self::saved::MAX_NAME;
 pub use self::shared::Shared;
+pub use self::shown::Shown;
 pub use self::spoken::lane_name;
 
 /// How long one step stays on screen while playing, in milliseconds.
@@ -67,21 +67,8 @@ pub const LANDING_VARIANTS: [Variant; 2] = [Variant::HwTruncation, Variant::Kip2
 /// The whole UI state. What is recomputed as a whole is [`Shared`], compared by identity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
-    /// The scenario being edited, shared: copying the model copies a pointer, and an edit copies the scenario
-    /// once ([`Model::scenario_mut`]).
-    pub scenario: Rc<Scenario>,
-    /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
-    pub variants: Vec<Variant>,
-    /// One trace per variant, recomputed on every edit.
-    pub traces: Shared<Vec<Trace>>,
-    /// What the next re-run goes on from (one run per trace).
-    pub resumes: Shared<Resumes>,
-    /// The first step after which the shown variants' states differ.
-    pub first_difference: Option<u32>,
-    /// Per trace: whether it holds every invariant only because min.insync.replicas refused writes.
-    pub held: Shared<Vec<Option<HeldByRefusal>>>,
-    /// The step whose state is shown (`None`: before the first event).
-    pub cursor: Option<usize>,
+    /// What is shown: the scenario, the variants, their traces, the cursor.
+    pub shown: Shown,
     /// The selected event (its editor is open).
     pub selected: Option<usize>,
     /// A keyboard placement in progress.
@@ -142,13 +129,7 @@ impl Model {
     /// A model for a scenario shown under `variants`, with the cursor on the last step.
     pub fn new(scenario: Scenario, variants: Vec<Variant>, preset: Option<&'static str>) -> Model {
         let mut m = Model {
-            scenario: Rc::new(scenario),
-            variants: Vec::new(),
-            traces: Shared::default(),
-            resumes: Shared::default(),
-            first_difference: None,
-            held: Shared::default(),
-            cursor: None,
+            shown: Shown::new(scenario, Vec::new()),
             selected: None,
             placing: None,
             playing: false,
@@ -175,13 +156,13 @@ impl Model {
         };
         // A scenario run as a Kafka release shows the release's variant first: showing another first would
         // forget the release (an imported file or a link naming `kafka_version` keeps it).
-        let variants = match m.scenario.config.kafka_version {
+        let variants = match m.shown.scenario.config.kafka_version {
             Some(release) => with_first(variants, release.variant()),
             None => variants,
         };
-        m.set_variants(variants);
+        m.shown.set_variants(variants);
         m.rerun();
-        m.cursor = m.last_step();
+        m.shown.cursor = m.shown.last_step();
         m
     }
 
@@ -190,50 +171,10 @@ impl Model {
         Model::new(presets::default_scenario(), LANDING_VARIANTS.to_vec(), Some(presets::PRESETS[0].id))
     }
 
-    /// The scenario to edit: copied first if another model shares it.
-    pub(super) fn scenario_mut(&mut self) -> &mut Scenario {
-        Rc::make_mut(&mut self.scenario)
-    }
-
-    /// The timeline's lanes: one per broker, then the cluster lane.
-    pub fn lanes(&self) -> Vec<Lane> {
-        self.scenario.brokers.iter().map(|b| Lane::Broker(b.clone())).chain(std::iter::once(Lane::Cluster)).collect()
-    }
-
-    /// The lane (index into [`Model::lanes`]) of the event at `event`; `None` when there is no such event or
-    /// its broker has no lane.
-    pub fn lane_of(&self, event: usize) -> Option<usize> {
-        match self.scenario.events.get(event)?.broker() {
-            Some(broker) => self.scenario.broker_index(broker),
-            // The cluster lane comes after the brokers'.
-            None => Some(self.scenario.brokers.len()),
-        }
-    }
-
-    /// The last step, if any.
-    pub fn last_step(&self) -> Option<usize> {
-        self.scenario.events.len().checked_sub(1)
-    }
-
-    /// The trace of the first shown variant (chips show its outcomes).
-    pub fn primary(&self) -> Option<&Trace> {
-        self.traces.first()
-    }
-
-    /// Re-run every shown variant and compare them.
+    /// Re-run every shown variant; the selection stays on the timeline.
     fn rerun(&mut self) {
-        // Each variant goes on from its previous trace where the scenario did not change.
-        let (cmp, resumes) = recompare(&self.resumes, &self.scenario, &self.variants);
-        self.resumes = Shared::new(resumes);
-        self.first_difference = cmp.first_difference;
-        self.traces = Shared::new(cmp.traces);
-        // A counterfactual run only where a write was refused and nothing fails (see `held_by_refusal`).
-        self.held = Shared::new(self.traces.iter().map(|t| held_by_refusal(&self.scenario, t)).collect());
-        self.cursor = match (self.cursor, self.last_step()) {
-            (Some(c), Some(last)) => Some(c.min(last)),
-            _ => None,
-        };
-        self.selected = self.selected.filter(|s| *s < self.scenario.events.len());
+        self.shown.rerun();
+        self.selected = self.selected.filter(|s| *s < self.shown.scenario.events.len());
     }
 
     /// The next model, and the effects the action causes (for the app to run).
@@ -299,26 +240,27 @@ impl Model {
 mod tests {
     use super::*;
     use epochlab_core::invariants::InvariantId;
+    use epochlab_core::scenario::edit::Lane;
 
     #[test]
     fn the_landing_shows_scenario_1_under_two_variants_on_its_last_step() {
         let m = Model::landing();
-        assert_eq!(m.variants, LANDING_VARIANTS);
-        assert_eq!(m.cursor, Some(9));
-        assert_eq!(m.traces.len(), 2);
-        assert!(m.traces[0].violations.iter().any(|v| v.invariant == InvariantId::I1 && !v.by_design));
-        assert!(m.traces[1].violations.iter().all(|v| v.by_design));
-        assert_eq!(m.first_difference, Some(8));
+        assert_eq!(m.shown.variants, LANDING_VARIANTS);
+        assert_eq!(m.shown.cursor, Some(9));
+        assert_eq!(m.shown.traces.len(), 2);
+        assert!(m.shown.traces[0].violations.iter().any(|v| v.invariant == InvariantId::I1 && !v.by_design));
+        assert!(m.shown.traces[1].violations.iter().all(|v| v.by_design));
+        assert_eq!(m.shown.first_difference, Some(8));
     }
 
     #[test]
     fn a_variant_held_only_by_a_refused_write_is_known_after_every_re_run() {
         let m = Model::new(presets::find("kip101-scenario-2").unwrap().scenario(), LANDING_VARIANTS.to_vec(), None);
-        assert_eq!(*m.held, [None, None]);
+        assert_eq!(*m.shown.held, [None, None]);
         let m = m.after(Action::Config(ConfigAction::SetMinIsr(2)));
-        let held = m.held[0].as_ref().expect("hw-truncation holds only because m3 was refused");
+        let held = m.shown.held[0].as_ref().expect("hw-truncation holds only because m3 was refused");
         assert_eq!((held.steps.as_slice(), held.min_insync_replicas), ([15].as_slice(), 2));
-        assert_eq!(m.held[1], None, "kip-279 holds anyway");
+        assert_eq!(m.shown.held[1], None, "kip-279 holds anyway");
         let headline = crate::components::header::headline(&m);
         let held = "hw-truncation holds only because the write at step 15 was refused (min.insync.replicas = 2), \
                     and would fail I3, I4 if it were accepted";
@@ -330,9 +272,10 @@ mod tests {
     fn an_event_is_on_its_brokers_lane_or_the_cluster_lane() {
         let m = Model::landing();
         // Step 0 elects B, step 1 produces through the leader, step 7 crashes A.
-        assert_eq!((m.lane_of(0), m.lane_of(1), m.lane_of(7)), (Some(1), Some(2), Some(0)));
-        assert_eq!(m.lane_of(99), None);
-        let lanes = m.lanes();
-        assert!((0..m.scenario.events.len()).all(|i| lanes[m.lane_of(i).unwrap()] == Lane::of(&m.scenario.events[i])));
+        assert_eq!((m.shown.lane_of(0), m.shown.lane_of(1), m.shown.lane_of(7)), (Some(1), Some(2), Some(0)));
+        assert_eq!(m.shown.lane_of(99), None);
+        let lanes = m.shown.lanes();
+        assert!((0..m.shown.scenario.events.len())
+            .all(|i| lanes[m.shown.lane_of(i).unwrap()] == Lane::of(&m.shown.scenario.events[i])));
     }
 }

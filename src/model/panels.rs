@@ -269,10 +269,10 @@ mod tests {
         let actions = [
             Action::Cursor(CursorAction::Set(Some(3))),
             Action::Cursor(CursorAction::Set(None)),
-            Action::Edit(EditAction::ApplyText(Box::new((*m.scenario).clone()))),
-            Action::Load(LoadAction::Import(Box::new(m.snapshot()))),
+            Action::Edit(EditAction::ApplyText(Box::new((*m.shown.scenario).clone()))),
+            Action::Load(LoadAction::Import(Box::new(m.shown.snapshot()))),
             Action::Load(LoadAction::Found {
-                scenario: Box::new((*m.scenario).clone()),
+                scenario: Box::new((*m.shown.scenario).clone()),
                 cursor: Some(2),
                 what: "found \"it\"".into(),
             }),
@@ -314,7 +314,7 @@ mod tests {
         }
         assert_eq!(Forwarded::of(&Action::Edit(EditAction::Undo)), None, "the page's own actions are not forwarded");
         let crash = Event::Crash { broker: "B".into(), power: true, notify_controller: false };
-        let edit = Forwarded::edit(3, crash.clone(), &m.scenario);
+        let edit = Forwarded::edit(3, crash.clone(), &m.shown.scenario);
         let v = edit.to_value();
         assert_eq!(
             Forwarded::from_value(&v).map(Forwarded::into_action),

@@ -50,8 +50,8 @@ impl Model {
     /// with no lane (which the parser and the editor never let happen) cannot be placed.
     pub(super) fn start_placing(&mut self, source: PlaceSource) {
         let (lane, position) = match &source {
-            PlaceSource::New(_) => (0, self.scenario.events.len()),
-            PlaceSource::Existing(i) => match self.lane_of(*i) {
+            PlaceSource::New(_) => (0, self.shown.scenario.events.len()),
+            PlaceSource::Existing(i) => match self.shown.lane_of(*i) {
                 Some(lane) => (lane, *i),
                 None => return,
             },
@@ -61,11 +61,11 @@ impl Model {
 
     /// Move the placement by lanes (`dy`) and positions (`dx`), staying on the timeline.
     pub(super) fn move_placing(&mut self, dx: i32, dy: i32) {
-        let lanes = self.lanes().len() as i32;
+        let lanes = self.shown.lanes().len() as i32;
         // A moved chip leaves its place: one position fewer to choose from.
         let positions = match self.placing.as_ref().map(|p| &p.source) {
-            Some(PlaceSource::Existing(_)) => self.scenario.events.len() as i32 - 1,
-            _ => self.scenario.events.len() as i32,
+            Some(PlaceSource::Existing(_)) => self.shown.scenario.events.len() as i32 - 1,
+            _ => self.shown.scenario.events.len() as i32,
         };
         if let Some(p) = &mut self.placing {
             p.lane = (p.lane as i32 + dy).clamp(0, lanes - 1) as usize;
@@ -76,7 +76,7 @@ impl Model {
     /// Drop at the placement: an insert or a move. A lane that went away meanwhile drops nothing.
     pub(super) fn commit_placing(&mut self) -> Option<Span> {
         let p = self.placing.take()?;
-        let lane = self.lanes().get(p.lane).cloned()?;
+        let lane = self.shown.lanes().get(p.lane).cloned()?;
         let moving = matches!(p.source, PlaceSource::Existing(_));
         let span = self.apply(match p.source {
             PlaceSource::New(kind) => Action::Edit(EditAction::Insert { position: p.position, kind, lane }),
@@ -123,12 +123,12 @@ impl Model {
     /// Whether a placement would be refused, and why (for the keyboard placement indicator).
     pub fn placing_problem(&self) -> Option<String> {
         let p = self.placing.as_ref()?;
-        let lane = self.lanes().get(p.lane).cloned()?;
+        let lane = self.shown.lanes().get(p.lane).cloned()?;
         let kind = match &p.source {
             PlaceSource::New(k) => *k,
-            PlaceSource::Existing(i) => self.scenario.events.get(*i)?.kind(),
+            PlaceSource::Existing(i) => self.shown.scenario.events.get(*i)?.kind(),
         };
-        edit::can_place(kind, &lane, &self.scenario).err()
+        edit::can_place(kind, &lane, &self.shown.scenario).err()
     }
 }
 
@@ -147,14 +147,14 @@ mod tests {
         assert_eq!(m.placing.as_ref().map(|p| p.lane), Some(2), "clamped to the cluster lane");
         assert_eq!(m.placing_problem(), None);
         let m = m.after(Action::Place(PlaceAction::Commit));
-        assert_eq!(m.scenario.events, [Event::Elect { broker: None, deliver: Default::default() }]);
+        assert_eq!(m.shown.scenario.events, [Event::Elect { broker: None, deliver: Default::default() }]);
         let m = m
             .after(Action::Place(PlaceAction::Start(PlaceSource::New(EventKind::Fetch))))
             .after(Action::Place(PlaceAction::Move { dx: 0, dy: 2 }));
         assert!(m.placing_problem().is_some_and(|p| p.contains("needs a broker")));
         let m = m.after(Action::Place(PlaceAction::Cancel));
         assert_eq!(m.placing, None);
-        assert_eq!(m.scenario.events.len(), 1);
+        assert_eq!(m.shown.scenario.events.len(), 1);
     }
 
     #[test]
@@ -172,18 +172,18 @@ mod tests {
         assert_eq!(other.placing.map(|p| p.source), Some(PlaceSource::New(EventKind::Crash)));
         let placed = placing.after(Action::Place(PlaceAction::At { lane: 1, gap: 3 }));
         assert_eq!(placed.placing, None);
-        assert_eq!(placed.scenario.events[3], Event::Flush { broker: "B".into() });
+        assert_eq!(placed.shown.scenario.events[3], Event::Flush { broker: "B".into() });
         // A refused gap places nothing, says why and keeps the placement for another try.
         let refused = placing.after(Action::Place(PlaceAction::At { lane: 2, gap: 3 }));
-        assert_eq!(refused.scenario, m.scenario);
+        assert_eq!(refused.shown.scenario, m.shown.scenario);
         assert!(refused.notice.as_ref().is_some_and(|n| n.error && n.text.contains("needs a broker")));
         assert_eq!(refused.placing.as_ref().map(|p| (p.lane, p.position)), Some((2, 3)));
         assert_eq!(
-            refused.after(Action::Place(PlaceAction::At { lane: 0, gap: 0 })).scenario.events[0],
+            refused.after(Action::Place(PlaceAction::At { lane: 0, gap: 0 })).shown.scenario.events[0],
             Event::Flush { broker: "A".into() }
         );
         // Without a placement, a tap on a gap does nothing.
-        assert_eq!(m.after(Action::Place(PlaceAction::At { lane: 1, gap: 3 })).scenario, m.scenario);
+        assert_eq!(m.after(Action::Place(PlaceAction::At { lane: 1, gap: 3 })).shown.scenario, m.shown.scenario);
     }
 
     #[test]
@@ -191,8 +191,8 @@ mod tests {
         // Step 7 is A's crash: the gap before step 9 is position 8 once it has left its place.
         let m = Model::landing().after(Action::Place(PlaceAction::Start(PlaceSource::Existing(7))));
         let moved = m.after(Action::Place(PlaceAction::At { lane: 1, gap: 9 }));
-        assert_eq!(moved.scenario.events[8].kind(), EventKind::Crash);
-        assert_eq!(moved.scenario.events[8].broker(), Some("B"));
+        assert_eq!(moved.shown.scenario.events[8].kind(), EventKind::Crash);
+        assert_eq!(moved.shown.scenario.events[8].broker(), Some("B"));
     }
 
     #[test]

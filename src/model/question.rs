@@ -77,9 +77,9 @@ impl Model {
     /// After an action: a cursor past the question goes back before it (`true`: it did).
     pub(super) fn hold_before_question(&mut self) -> bool {
         let Some(limit) = self.question_limit() else { return false };
-        let past = self.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1);
+        let past = self.shown.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1);
         if past {
-            self.cursor = limit;
+            self.shown.cursor = limit;
             self.refuse_past_question();
         }
         past
@@ -88,7 +88,7 @@ impl Model {
     /// Tell a screen reader why the cursor stopped (after the step it stopped on, when it moved).
     pub(super) fn say_question_waits(&mut self, before: &Model) {
         let Some(why) = self.pending.as_ref().map(|h| h.why.clone()) else { return };
-        self.spoken = if self.cursor == before.cursor { why } else { format!("{} {why}", self.spoken) };
+        self.spoken = if self.shown.cursor == before.shown.cursor { why } else { format!("{} {why}", self.spoken) };
     }
 
     /// The lessons say a question waits for step `asked` (or none does).
@@ -96,8 +96,8 @@ impl Model {
         self.pending = asked;
         if let Some(limit) = self.question_limit() {
             self.playing = false;
-            if self.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1) {
-                self.cursor = limit;
+            if self.shown.cursor.map(|c| c as i64).unwrap_or(-1) > limit.map(|c| c as i64).unwrap_or(-1) {
+                self.shown.cursor = limit;
             }
         }
     }
@@ -115,14 +115,15 @@ impl Model {
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {
         let asked = self.pending.as_ref()?.step as usize;
-        let mut shown = self.clone();
-        shown.traces = Shared::new(self.traces.iter().map(|t| cut(t, asked)).collect());
-        shown.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
-        shown.held = Shared::new(vec![None; self.traces.len()]);
+        let mut drawn = self.clone();
+        let cut_short = &mut drawn.shown;
+        cut_short.traces = Shared::new(self.shown.traces.iter().map(|t| cut(t, asked)).collect());
+        cut_short.first_difference = self.shown.first_difference.filter(|d| (*d as usize) < asked);
+        cut_short.held = Shared::new(vec![None; self.shown.traces.len()]);
         // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
         // panels show it); what is drawn leaves it out until the answer.
-        Rc::make_mut(&mut shown.scenario).description.clear();
-        Some(shown)
+        cut_short.scenario_mut().description.clear();
+        Some(drawn)
     }
 }
 
@@ -146,7 +147,7 @@ mod tests {
     #[test]
     fn nothing_steps_past_a_waiting_question() {
         let m = asked(8);
-        assert_eq!(m.cursor, Some(3));
+        assert_eq!(m.shown.cursor, Some(3));
         for action in [
             Action::Cursor(CursorAction::End),
             Action::Cursor(CursorAction::StepBy(9)),
@@ -154,13 +155,13 @@ mod tests {
             Action::Cursor(CursorAction::Set(Some(8))),
         ] {
             let after = m.after(action.clone());
-            assert_eq!(after.cursor, Some(7), "{action:?} stops before step 8");
+            assert_eq!(after.shown.cursor, Some(7), "{action:?} stops before step 8");
             let why = "The lesson's question is about step 8: answer it in the lesson panel";
             assert!(after.spoken.contains(why), "{action:?} says why: {}", after.spoken);
             assert!(after.notice.is_some_and(|n| n.text.starts_with(why)));
         }
         assert_eq!(
-            m.after(Action::Cursor(CursorAction::StepBy(2))).cursor,
+            m.after(Action::Cursor(CursorAction::StepBy(2))).shown.cursor,
             Some(5),
             "before the question, the cursor moves"
         );
@@ -169,22 +170,22 @@ mod tests {
         for _ in 0..20 {
             played = played.after(Action::Cursor(CursorAction::Tick));
         }
-        assert_eq!((played.cursor, played.playing), (Some(7), false), "playback stops before the question");
+        assert_eq!((played.shown.cursor, played.playing), (Some(7), false), "playback stops before the question");
         let edit = m.after(Action::Edit(EditAction::Remove(0)));
-        assert_eq!(edit.scenario, m.scenario, "edits wait for the answer");
-        assert_eq!(m.after(Action::Edit(EditAction::Undo)).scenario, m.scenario);
+        assert_eq!(edit.shown.scenario, m.shown.scenario, "edits wait for the answer");
+        assert_eq!(m.after(Action::Edit(EditAction::Undo)).shown.scenario, m.shown.scenario);
         let answered = m
             .after(Action::Module(ModuleAction::FromLessons(Box::new(ToPage::Pending(None)))))
             .after(Action::Cursor(CursorAction::End));
-        assert_eq!(answered.cursor, Some(9), "answered, the page moves freely again");
+        assert_eq!(answered.shown.cursor, Some(9), "answered, the page moves freely again");
         let first = asked(0).after(Action::Cursor(CursorAction::StepBy(1)));
-        assert_eq!(first.cursor, None, "a question about step 0 keeps the cursor before every step");
+        assert_eq!(first.shown.cursor, None, "a question about step 0 keeps the cursor before every step");
     }
 
     #[test]
     fn before_the_question_the_page_says_the_lesson_asks_further_on() {
         let after = held(8, false).after(Action::Cursor(CursorAction::End));
-        assert_eq!(after.cursor, Some(7));
+        assert_eq!(after.shown.cursor, Some(7));
         let notice = after.notice.map(|n| n.text).unwrap_or_default();
         assert!(notice.starts_with("The lesson asks about step 8 further on: go on in the lesson panel"), "{notice}");
         assert!(!notice.contains("answer it"), "no question is on screen yet: {notice}");
@@ -196,10 +197,10 @@ mod tests {
         assert!(m.before_question().is_none());
         let m = asked(8);
         let shown = m.before_question().unwrap();
-        assert!(shown.traces.iter().all(|t| t.steps.len() == 8 && t.violations.iter().all(|v| v.step < 8)));
-        assert!(m.traces[0].violations.iter().any(|v| v.step >= 8), "the full run has later violations");
-        assert_eq!(shown.first_difference, None, "the variants part ways at step 8, not shown yet");
-        assert!(shown.scenario.description.is_empty() && !m.scenario.description.is_empty());
+        assert!(shown.shown.traces.iter().all(|t| t.steps.len() == 8 && t.violations.iter().all(|v| v.step < 8)));
+        assert!(m.shown.traces[0].violations.iter().any(|v| v.step >= 8), "the full run has later violations");
+        assert_eq!(shown.shown.first_difference, None, "the variants part ways at step 8, not shown yet");
+        assert!(shown.shown.scenario.description.is_empty() && !m.shown.scenario.description.is_empty());
         let headline = crate::components::header::headline(&shown);
         assert!(headline.contains(NEUTRAL) && !headline.contains("breaks"), "{headline}");
     }

@@ -29,9 +29,9 @@ impl Model {
     pub fn is_users(&self) -> bool {
         // "New scenario" shows the variants shown before it: the variant alone does not make it the user's.
         let mut untouched = Scenario::empty();
-        untouched.config.variant = self.scenario.config.variant;
-        let lessons = self.shown_by_lesson.as_deref() == Some(&self.scenario);
-        self.preset.is_none() && *self.scenario != untouched && !lessons
+        untouched.config.variant = self.shown.scenario.config.variant;
+        let lessons = self.shown_by_lesson.as_deref() == Some(&self.shown.scenario);
+        self.preset.is_none() && *self.shown.scenario != untouched && !lessons
     }
 
     /// Keep the working scenario in the library before it is replaced; returns its name if it was kept.
@@ -41,10 +41,10 @@ impl Model {
         }
         let mut library = (*self.library).clone();
         // A scenario kept already (another tab kept it) is moved to the top, not kept twice.
-        let same = library.entries.iter().find(|e| e.snapshot.scenario == *self.scenario).map(|e| e.id);
-        library.keep(self.library_id.or(same), self.snapshot(), self.now as u64);
+        let same = library.entries.iter().find(|e| e.snapshot.scenario == *self.shown.scenario).map(|e| e.id);
+        library.keep(self.library_id.or(same), self.shown.snapshot(), self.now as u64);
         self.library = Shared::new(library);
-        Some(self.scenario.name.clone())
+        Some(self.shown.scenario.name.clone())
     }
 
     /// Say what replaced the scenario and where the user's own went, with an Undo button; a scenario that was
@@ -66,7 +66,7 @@ impl Model {
     /// a scenario kept already are not kept again.
     pub(super) fn keep_other_tab(&mut self, snapshot: Snapshot) {
         let kept = self.library.entries.iter().any(|e| e.snapshot.scenario == snapshot.scenario);
-        if kept || snapshot.scenario == *self.scenario || self.page.saving == Saving::Never {
+        if kept || snapshot.scenario == *self.shown.scenario || self.page.saving == Saving::Never {
             return;
         }
         if !Model::open(snapshot.clone()).is_users() {
@@ -106,7 +106,7 @@ impl Model {
         if library.rename(id, &name) {
             self.library = Shared::new(library);
             if self.library_id == Some(id) {
-                self.scenario_mut().name = name;
+                self.shown.scenario_mut().name = name;
             }
         }
     }
@@ -132,21 +132,21 @@ impl Model {
     /// Name the scenario. Naming an unedited preset makes it the user's, still described by the preset.
     pub(super) fn set_name(&mut self, name: &str) {
         let Some(name) = valid_name(name) else { return self.error("a scenario needs a name") };
-        if name != self.scenario.name {
+        if name != self.shown.scenario.name {
             self.edited_preset = self.preset.take().or(self.edited_preset);
-            self.scenario_mut().name = name;
+            self.shown.scenario_mut().name = name;
         }
     }
 
     /// Describe the scenario: the description is the user's from now on.
     pub(super) fn set_description(&mut self, description: &str) {
         let description = description.trim();
-        if description != self.scenario.description {
+        if description != self.shown.scenario.description {
             if self.preset.take().is_some() {
-                self.scenario_mut().name = edited_name(&self.scenario.name);
+                self.shown.scenario_mut().name = edited_name(&self.shown.scenario.name);
             }
             self.edited_preset = None;
-            self.scenario_mut().description = description.to_string();
+            self.shown.scenario_mut().description = description.to_string();
         }
     }
 }
@@ -181,13 +181,13 @@ mod tests {
     #[test]
     fn an_edited_preset_is_named_as_edited_and_keeps_the_presets_description_marked() {
         let m = edited_landing();
-        assert_eq!(m.scenario.name, "KIP-101 scenario 1: a committed record lost (edited)");
+        assert_eq!(m.shown.scenario.name, "KIP-101 scenario 1: a committed record lost (edited)");
         assert_eq!((m.preset, m.edited_preset), (None, Some("kip101-scenario-1")));
         let m = m.after(Action::Saved(SavedAction::SetDescription("my own words".into())));
         assert_eq!(m.edited_preset, None, "the description is the user's now");
         let named = Model::landing().after(Action::Saved(SavedAction::SetName("  Mine  ".into())));
-        assert_eq!((named.scenario.name.as_str(), named.edited_preset), ("Mine", Some("kip101-scenario-1")));
-        let reopened = Model::open(edited_landing().snapshot());
+        assert_eq!((named.shown.scenario.name.as_str(), named.edited_preset), ("Mine", Some("kip101-scenario-1")));
+        let reopened = Model::open(edited_landing().shown.snapshot());
         assert_eq!(reopened.edited_preset, Some("kip101-scenario-1"), "recognised after a reload");
         assert!(Model::landing()
             .after(Action::Saved(SavedAction::SetName(" ".into())))
@@ -201,12 +201,12 @@ mod tests {
         assert_eq!(m.preset, Some("happy-path"));
         assert!(effects.contains(&Effect::SaveLibrary));
         let kept = &m.library.entries[0];
-        assert_eq!(kept.snapshot.scenario, *edited_landing().scenario);
+        assert_eq!(kept.snapshot.scenario, *edited_landing().shown.scenario);
         let notice = m.notice.clone().unwrap();
         assert!(notice.undo && notice.text.contains("saved in My scenarios"), "{notice:?}");
         // Open it again: the preset, unedited, is not kept; the entry is the working scenario once more.
         let back = m.after(Action::Saved(SavedAction::OpenSaved(kept.id)));
-        assert_eq!(back.scenario, edited_landing().scenario);
+        assert_eq!(back.shown.scenario, edited_landing().shown.scenario);
         assert_eq!((back.library.entries.len(), back.library_id), (1, Some(kept.id)));
         // Edited and replaced again, it updates its own entry rather than adding one.
         let again =
@@ -218,7 +218,7 @@ mod tests {
     #[test]
     fn what_another_tab_saved_is_kept_in_one_entry_of_my_scenarios() {
         let other = |name: &str| {
-            let mut s = edited_landing().scenario.as_ref().clone();
+            let mut s = edited_landing().shown.scenario.as_ref().clone();
             s.name = name.into();
             Box::new(crate::formats::snapshot::of_scenario(s, vec![epochlab_core::Variant::Kip101]))
         };
@@ -231,7 +231,10 @@ mod tests {
         let names: Vec<&str> = m.library.entries.iter().map(|e| e.name()).collect();
         assert_eq!(names, ["other tab, later"], "one entry, updated");
         assert!(m.notice.is_none(), "said once");
-        let same = Box::new(crate::formats::snapshot::of_scenario(m.scenario.as_ref().clone(), m.variants.clone()));
+        let same = Box::new(crate::formats::snapshot::of_scenario(
+            m.shown.scenario.as_ref().clone(),
+            m.shown.variants.clone(),
+        ));
         assert_eq!(
             m.after(Action::OtherTab(OtherTabAction::SavedScenario(same))).library,
             m.library,
@@ -256,14 +259,14 @@ mod tests {
         let m = edited_landing()
             .after(Action::Load(LoadAction::Preset("happy-path".into())))
             .after(Action::Edit(EditAction::Undo));
-        assert_eq!(m.scenario, edited_landing().scenario);
+        assert_eq!(m.shown.scenario, edited_landing().shown.scenario);
         assert!(m.library.entries.is_empty(), "as it was before the preset");
     }
 
     #[test]
     fn another_tabs_list_is_taken_without_becoming_an_edit_or_a_write() {
         let mut other = crate::formats::library::Library::default();
-        other.keep(None, edited_landing().snapshot(), 1);
+        other.keep(None, edited_landing().shown.snapshot(), 1);
         let (m, effects) =
             Model::landing().reduce(Action::OtherTab(OtherTabAction::SavedLibrary(Shared::new(other.clone()))));
         assert_eq!(*m.library, other);

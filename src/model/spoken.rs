@@ -72,10 +72,10 @@ fn invariant_changes(before: &[Trace], after: &[Trace]) -> Vec<String> {
 impl Model {
     /// The cursor's step in words, with its narration: "Step 5 of 9, fetch: …".
     pub fn step_words(&self) -> String {
-        let Some(c) = self.cursor else { return "Before the first step.".to_string() };
-        let last = self.scenario.events.len().saturating_sub(1);
-        let kind = self.scenario.events.get(c).map(|e| e.kind().words()).unwrap_or_default();
-        format!("Step {c} of {last}, {kind}: {}", narrations(&self.traces, c))
+        let Some(c) = self.shown.cursor else { return "Before the first step.".to_string() };
+        let last = self.shown.scenario.events.len().saturating_sub(1);
+        let kind = self.shown.scenario.events.get(c).map(|e| e.kind().words()).unwrap_or_default();
+        format!("Step {c} of {last}, {kind}: {}", narrations(&self.shown.traces, c))
     }
 
     /// The event a placement at `position` lands before, as the timeline shows it while placing.
@@ -84,7 +84,7 @@ impl Model {
             PlaceSource::Existing(from) if position >= *from => position + 1,
             _ => position,
         };
-        match self.scenario.events.get(at) {
+        match self.shown.scenario.events.get(at) {
             Some(e) => format!("before step {position} ({})", event_words(e)),
             None => format!("at the end (step {position})"),
         }
@@ -96,7 +96,7 @@ impl Model {
         let Some(p) = self.placing.as_ref() else { return String::new() };
         let what = match &p.source {
             PlaceSource::New(k) => format!("new {}", kind_info(*k).1),
-            PlaceSource::Existing(i) => match self.scenario.events.get(*i) {
+            PlaceSource::Existing(i) => match self.shown.scenario.events.get(*i) {
                 Some(e) => format!("step {i} ({})", event_words(e)),
                 None => format!("step {i}"),
             },
@@ -112,7 +112,7 @@ impl Model {
                 refused.unwrap_or_default()
             );
         }
-        let lane = self.lanes().get(p.lane).map(lane_name).unwrap_or_default();
+        let lane = self.shown.lanes().get(p.lane).map(lane_name).unwrap_or_default();
         let problem = self.placing_problem().map(|p| format!(" Refused here: {p}.")).unwrap_or_default();
         let before = self.landing_before(&p.source, p.position);
         format!(
@@ -123,14 +123,14 @@ impl Model {
     /// What placing the event now at `index` did: where it is, whether a variant rejected it, and which
     /// invariants it made fail or hold.
     fn placed_words(&self, before: &Model, index: usize) -> String {
-        let Some(e) = self.scenario.events.get(index) else { return String::new() };
+        let Some(e) = self.shown.scenario.events.get(index) else { return String::new() };
         let mut said = format!("Placed: {} at step {index}", event_words(e));
-        for t in self.traces.iter() {
+        for t in self.shown.traces.iter() {
             if let Some(reason) = t.steps.get(index).and_then(|s| s.outcome.reason()) {
                 said.push_str(&format!(", rejected under {} ({reason})", t.variant.id()));
             }
         }
-        let changes = invariant_changes(&before.traces, &self.traces);
+        let changes = invariant_changes(&before.shown.traces, &self.shown.traces);
         if changes.is_empty() {
             said.push_str("; no invariant changes.");
         } else {
@@ -165,9 +165,9 @@ mod tests {
         assert!(step0.starts_with("Step 0 of 9, elect: "), "{step0}");
         // Once per move: a variant is named only where its narration differs from the first's.
         let (mut same, mut differ) = (0, 0);
-        for step in 0..m.scenario.events.len() {
+        for step in 0..m.shown.scenario.events.len() {
             let said = m.after(Action::Cursor(CursorAction::Set(Some(step)))).spoken;
-            let (a, b) = (&m.traces[0].steps[step].narration, &m.traces[1].steps[step].narration);
+            let (a, b) = (&m.shown.traces[0].steps[step].narration, &m.shown.traces[1].steps[step].narration);
             assert_eq!(said.contains(" Under kip-279: "), a != b, "step {step}: {said}");
             if a == b {
                 same += 1

@@ -192,8 +192,8 @@ fn drag_ghost(model: &Model, drag: &PointerDrag) -> Html {
     let text = match &v.source {
         PlaceSource::New(k) => kind_info(*k).1.to_string(),
         PlaceSource::Existing(i) => {
-            let produced = model.primary().and_then(|t| t.produced_label(*i));
-            model.scenario.events.get(*i).map(|e| chip_text(e, produced)).unwrap_or_default()
+            let produced = model.shown.primary().and_then(|t| t.produced_label(*i));
+            model.shown.scenario.events.get(*i).map(|e| chip_text(e, produced)).unwrap_or_default()
         }
     };
     // Whole pixels: formatting floats would pull float printing into the wasm. The ghost stays on screen
@@ -222,7 +222,7 @@ const GHOST_HALF_WIDTH: i32 = 125;
 #[hook]
 fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     let views = {
-        let (traces, cursor) = (model.traces.clone(), model.cursor);
+        let (traces, cursor) = (model.shown.traces.clone(), model.shown.cursor);
         // Each behind its own `Rc`: the panel and its log grid share it instead of copying it per render.
         use_memo((traces.clone(), cursor), move |_| {
             epochlab_core::view::views(&traces, cursor).into_iter().map(Rc::new).collect::<Vec<_>>()
@@ -230,17 +230,17 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
     };
     // The panel shown alone on a narrow screen (the switch chooses it).
     let shown = use_state(|| 0usize);
-    let current = (*shown).min(model.variants.len().saturating_sub(1));
+    let current = (*shown).min(model.shown.variants.len().saturating_sub(1));
     let choose = Callback::from(move |i: usize| shown.set(i));
-    let columns = format!("--variants: {}", model.variants.len());
+    let columns = format!("--variants: {}", model.shown.variants.len());
     let marks = model.marks.clone();
     html! {
         <>
-            <VariantSwitch traces={model.traces.clone()} shown={current} first_difference={model.first_difference} {choose} dispatch={dispatch.clone()} pending={model.pending.is_some()} />
+            <VariantSwitch traces={model.shown.traces.clone()} shown={current} first_difference={model.shown.first_difference} {choose} dispatch={dispatch.clone()} pending={model.pending.is_some()} />
             <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
-                        <VariantPanel traces={model.traces.clone()} index={i} step={model.cursor} view={view.clone()} held={model.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} pending={model.pending.is_some()} painting={model.painting.clone()} />
+                        <VariantPanel traces={model.shown.traces.clone()} index={i} step={model.shown.cursor} view={view.clone()} held={model.shown.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} pending={model.pending.is_some()} painting={model.painting.clone()} />
                     </div>
                 }) }
             </div>
@@ -301,7 +301,7 @@ fn parts(model: &Rc<Model>, dispatch: &Callback<Action>, drag: &PointerDrag, var
 
 /// The compact embed: the headline, a link to the full app, the timeline and the variants.
 fn embed_page(root: NodeRef, model: &Model, dispatch: &Dispatch, mode: EmbedMode, parts: Parts, palette: Html) -> Html {
-    let full = format!("{}#{}", web::page_url(), link::fragment(&model.snapshot(), None));
+    let full = format!("{}#{}", web::page_url(), link::fragment(&model.shown.snapshot(), None));
     html! {
         <div ref={root} class={classes!("app", "app--embed", model.playing.then_some("app--playing"))} data-testid="embed">
             <header class="embed__head">

@@ -77,12 +77,12 @@ pub fn keep_stored_before_link(model: &mut Model, stored: Option<&str>, now: f64
     let Some(previous) = stored.and_then(|text| snapshot::from_json(text).ok()).map(Model::open) else {
         return false;
     };
-    let already = model.library.entries.iter().any(|e| e.snapshot.scenario == *previous.scenario);
-    if !previous.is_users() || already || previous.scenario == model.scenario {
+    let already = model.library.entries.iter().any(|e| e.snapshot.scenario == *previous.shown.scenario);
+    if !previous.is_users() || already || previous.shown.scenario == model.shown.scenario {
         return false;
     }
     let mut library = (*model.library).clone();
-    library.keep(None, previous.snapshot(), now as u64);
+    library.keep(None, previous.shown.snapshot(), now as u64);
     model.library = Shared::new(library);
     true
 }
@@ -122,11 +122,11 @@ mod tests {
     use epochlab_core::Variant;
 
     fn link_to(m: &Model, embed: Option<EmbedMode>) -> String {
-        format!("#{}", link::fragment(&m.snapshot(), embed))
+        format!("#{}", link::fragment(&m.shown.snapshot(), embed))
     }
 
     fn stored(m: &Model) -> Option<String> {
-        Some(snapshot::to_json(&m.snapshot()))
+        Some(snapshot::to_json(&m.shown.snapshot()))
     }
 
     #[test]
@@ -136,9 +136,9 @@ mod tests {
             .after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)))
             .after(Action::Cursor(CursorAction::Set(Some(4))));
         let s = startup(&link_to(&m, None), None, None);
-        assert_eq!(s.model.scenario, m.scenario);
-        assert_eq!(s.model.variants, m.variants);
-        assert_eq!(s.model.cursor, Some(4));
+        assert_eq!(s.model.shown.scenario, m.shown.scenario);
+        assert_eq!(s.model.shown.variants, m.shown.variants);
+        assert_eq!(s.model.shown.cursor, Some(4));
         assert_eq!(
             s.model.page.saving,
             Saving::AfterEdit,
@@ -146,7 +146,7 @@ mod tests {
         );
         assert_eq!(s.embed, None);
         let before = Model::landing().after(Action::Cursor(CursorAction::Home));
-        assert_eq!(startup(&link_to(&before, None), None, None).model.cursor, None);
+        assert_eq!(startup(&link_to(&before, None), None, None).model.shown.cursor, None);
     }
 
     #[test]
@@ -166,7 +166,7 @@ mod tests {
         let saved = stored(&Model::landing().after(Action::Config(ConfigAction::AddBroker)));
         for bad in ["#s=", "#s=!!!!", "#s=1AAAA", &format!("#s={}", "A".repeat(70_000))] {
             let s = startup(bad, saved.clone(), None);
-            assert_eq!(s.model.scenario, Model::landing().scenario, "{bad}");
+            assert_eq!(s.model.shown.scenario, Model::landing().shown.scenario, "{bad}");
             assert!(
                 s.model.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be opened")),
                 "{bad}"
@@ -181,7 +181,7 @@ mod tests {
         let m = Model::landing()
             .after(Action::Config(ConfigAction::AddBroker))
             .after(Action::Cursor(CursorAction::Set(Some(3))));
-        let state = m.snapshot();
+        let state = m.shown.snapshot();
         // `share::encode` compresses with miniz, as the browser's CompressionStream would.
         let hash = format!("#s={}", share::encode(&state));
         let Ok(Content::Deflated(_)) = share::open_payload(&hash[3..]) else {
@@ -189,10 +189,10 @@ mod tests {
         };
         let unpacked = Some(Ok(share::layout(&state)));
         let s = startup(&hash, None, unpacked);
-        assert_eq!((s.model.scenario, s.model.cursor), (m.scenario.clone(), Some(3)));
+        assert_eq!((s.model.shown.scenario, s.model.shown.cursor), (m.shown.scenario.clone(), Some(3)));
         // What the browser could not unpack is a bad link, with the same notice.
         let s = startup(&hash, None, Some(Err(share::inflate_error(true))));
-        assert_eq!(s.model.scenario, Model::landing().scenario);
+        assert_eq!(s.model.shown.scenario, Model::landing().shown.scenario);
         let notice = s.model.notice.expect("a notice").text;
         assert!(notice.contains("could not be opened") && notice.contains("unpacks to more than"), "{notice}");
         let s = startup(&hash, None, None);
@@ -205,9 +205,9 @@ mod tests {
             .after(Action::Config(ConfigAction::AddBroker))
             .after(Action::Cursor(CursorAction::Set(Some(3))));
         let s = startup("", stored(&m), None);
-        assert_eq!(s.model.scenario, m.scenario);
-        assert_eq!(s.model.variants, m.variants);
-        assert_eq!(s.model.cursor, Some(3));
+        assert_eq!(s.model.shown.scenario, m.shown.scenario);
+        assert_eq!(s.model.shown.variants, m.shown.variants);
+        assert_eq!(s.model.shown.cursor, Some(3));
         assert!(s.model.notice.is_none());
         assert_eq!(s.model.page.saving, Saving::Always);
     }
@@ -221,7 +221,7 @@ mod tests {
     fn a_corrupt_stored_value_falls_back_to_the_landing_scenario_with_a_notice() {
         for bad in ["{", "null", r#"{"scenario": {"version": 9, "brokers": ["A"]}, "variants": []}"#] {
             let m = startup("", Some(bad.to_string()), None).model;
-            assert_eq!(m.scenario, Model::landing().scenario);
+            assert_eq!(m.shown.scenario, Model::landing().shown.scenario);
             assert!(m.notice.as_ref().is_some_and(|n| n.error && n.text.contains("could not be read")), "{bad}");
         }
     }
@@ -230,7 +230,7 @@ mod tests {
     fn my_scenarios_opens_keeps_unreadable_entries_aside_and_sets_an_unreadable_list_aside() {
         assert_eq!(stored_library(None), StoredLibrary::Read(Library::default(), None));
         let mut library = Library::default();
-        library.keep(None, Model::landing().after(Action::Config(ConfigAction::AddBroker)).snapshot(), 1);
+        library.keep(None, Model::landing().after(Action::Config(ConfigAction::AddBroker)).shown.snapshot(), 1);
         let text = library.to_json();
         assert_eq!(stored_library(Some(&text)), StoredLibrary::Read(library.clone(), None));
         let with_junk = format!("{}, 42]", text.trim_end_matches(']'));
@@ -246,7 +246,7 @@ mod tests {
         let mine = Model::landing().after(Action::Config(ConfigAction::AddBroker));
         let mut s = startup(&link_to(&Model::landing(), None), stored(&mine), None);
         assert!(keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 5.0));
-        assert_eq!(s.model.library.entries[0].snapshot.scenario, *mine.scenario);
+        assert_eq!(s.model.library.entries[0].snapshot.scenario, *mine.shown.scenario);
         assert!(!keep_stored_before_link(&mut s.model, stored(&mine).as_deref(), 6.0), "kept once");
         let mut other = startup(&link_to(&mine, None), stored(&Model::landing()), None).model;
         assert!(

@@ -42,12 +42,12 @@ fn unclean_default(c: &Config) -> String {
 fn variants_group(m: &Model, d: &Dispatch) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
         let v = *v;
-        let on = m.variants.contains(&v);
+        let on = m.shown.variants.contains(&v);
         let onchange = d.reform(move |_| Action::Variants(VariantsAction::Toggle(v)));
         html! {
             <label class="config__check" title={v.title()}>
                 <input type="checkbox" checked={on} {onchange} data-testid={format!("variant-toggle-{}", v.id())}
-                    disabled={!on && m.variants.len() >= MAX_VARIANTS} />
+                    disabled={!on && m.shown.variants.len() >= MAX_VARIANTS} />
                 { v.id() }
             </label>
         }
@@ -61,7 +61,7 @@ fn variants_group(m: &Model, d: &Dispatch) -> Html {
 }
 
 fn brokers_group(m: &Model, d: &Dispatch) -> Html {
-    let brokers = m.scenario.brokers.iter().map(|b| {
+    let brokers = m.shown.scenario.brokers.iter().map(|b| {
         let old = b.clone();
         let onchange = d.reform(move |e: Event| Action::Config(ConfigAction::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value())));
         let name = b.clone();
@@ -70,7 +70,7 @@ fn brokers_group(m: &Model, d: &Dispatch) -> Html {
             <li class="config__broker">
                 <input type="text" value={b.clone()} maxlength="16" aria-label={format!("Rename broker {b}")} {onchange}
                     data-testid={format!("broker-name-{b}")} />
-                <button type="button" onclick={remove} disabled={m.scenario.brokers.len() <= 1}
+                <button type="button" onclick={remove} disabled={m.shown.scenario.brokers.len() <= 1}
                     aria-label={format!("Remove broker {b} and its events")} data-testid={format!("broker-remove-{b}")}>{ "Remove" }</button>
             </li>
         }
@@ -79,14 +79,14 @@ fn brokers_group(m: &Model, d: &Dispatch) -> Html {
         <fieldset class="config__group">
             <legend>{ format!("Brokers (1 to {MAX_BROKERS}, in assignment order)") }</legend>
             <ul class="config__brokers">{ for brokers }</ul>
-            <button type="button" onclick={d.reform(|_| Action::Config(ConfigAction::AddBroker))} disabled={m.scenario.brokers.len() >= MAX_BROKERS}
+            <button type="button" onclick={d.reform(|_| Action::Config(ConfigAction::AddBroker))} disabled={m.shown.scenario.brokers.len() >= MAX_BROKERS}
                 data-testid="broker-add">{ "Add broker" }</button>
         </fieldset>
     }
 }
 
 fn cluster_group(m: &Model, d: &Dispatch) -> Html {
-    let c = &m.scenario.config;
+    let c = &m.shown.scenario.config;
     let on_min = d.reform(|e: Event| {
         Action::Config(ConfigAction::SetMinIsr(
             e.target_unchecked_into::<HtmlInputElement>().value().parse().unwrap_or(1),
@@ -105,7 +105,7 @@ fn cluster_group(m: &Model, d: &Dispatch) -> Html {
         <fieldset class="config__group">
             <legend>{ "Cluster" }</legend>
             <label class="config__field">{ "min.insync.replicas " }
-                <input type="number" min="1" max={m.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
+                <input type="number" min="1" max={m.shown.scenario.brokers.len().to_string()} value={c.min_insync_replicas.to_string()}
                     onchange={on_min} data-testid="config-min-isr" />
             </label>
             <label class="config__field">{ "unclean.leader.election.enable " }
@@ -155,7 +155,7 @@ pub fn config_panel(props: &ModelProps) -> Html {
             { variants_group(m, d) }
             { brokers_group(m, d) }
             { cluster_group(m, d) }
-            { flags_group(&m.scenario.config, d) }
+            { flags_group(&m.shown.scenario.config, d) }
         </section>
     }
 }

@@ -89,10 +89,10 @@ pub fn my_scenarios(props: &ModelProps) -> Html {
     html! {
         <section class="saved" aria-label="Name, description and My scenarios">
             <label class="saved__field">{ "Name " }
-                <input type="text" value={m.scenario.name.clone()} maxlength={MAX_NAME.to_string()} onchange={on_name} data-testid="scenario-name" />
+                <input type="text" value={m.shown.scenario.name.clone()} maxlength={MAX_NAME.to_string()} onchange={on_name} data-testid="scenario-name" />
             </label>
             <label class="saved__field">{ "Description " }
-                <textarea rows="3" maxlength="4000" value={m.scenario.description.clone()} onchange={on_description} data-testid="scenario-description" />
+                <textarea rows="3" maxlength="4000" value={m.shown.scenario.description.clone()} onchange={on_description} data-testid="scenario-description" />
             </label>
             <h3 class="saved__title">{ "My scenarios" }</h3>
             if listing.entries.is_empty() && m.learn.mine.is_empty() {

@@ -40,7 +40,7 @@ pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
 /// The release picker (every minor release, grouped by the line whose behaviour it ships), what the chosen
 /// release changed, its settings, and the bisect strip.
 pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
-    let chosen = m.scenario.config.kafka_version;
+    let chosen = m.shown.scenario.config.kafka_version;
     let onchange = d.reform(|e: Event| {
         Action::Config(ConfigAction::SetKafkaRelease(
             KafkaVersion::parse(&e.target_unchecked_into::<HtmlSelectElement>().value()).ok(),
@@ -61,7 +61,7 @@ pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
                     { for groups }
                 </select>
             </label>
-            <p class="config__about" data-testid="kafka-release-about">{ about(&m.scenario.config) }</p>
+            <p class="config__about" data-testid="kafka-release-about">{ about(&m.shown.scenario.config) }</p>
             { chosen.map(|v| release_settings(m, d, v)).unwrap_or_default() }
             <BisectStrip model={m.clone()} dispatch={d.clone()} />
         </fieldset>
@@ -112,7 +112,7 @@ fn kraft_words(c: &Config, v: KafkaVersion) -> &'static str {
 /// A release's own settings: Eligible Leader Replicas (4.0 and later), the inter-broker protocol and the
 /// message format.
 fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
-    let c = &m.scenario.config;
+    let c = &m.shown.scenario.config;
     let (elr_exists, elr_default) = v.line().elr();
     let on_elr = d.reform(|e: Event| {
         Action::Config(ConfigAction::SetElr(setting(&e.target_unchecked_into::<HtmlSelectElement>().value())))
@@ -241,10 +241,10 @@ fn strip_html(outcomes: &[ReleaseOutcome], chosen: Option<KafkaRelease>) -> Stri
 #[function_component(BisectStrip)]
 pub fn bisect_strip(props: &ModelProps) -> Html {
     let outcomes = {
-        let (scenario, traces) = (props.model.scenario.clone(), props.model.traces.clone());
+        let (scenario, traces) = (props.model.shown.scenario.clone(), props.model.shown.traces.clone());
         use_memo(traces, move |_| bisect(&scenario))
     };
-    let markup = strip_html(&outcomes, props.model.scenario.config.kafka_version.map(KafkaVersion::line));
+    let markup = strip_html(&outcomes, props.model.shown.scenario.config.kafka_version.map(KafkaVersion::line));
     // A click between the buttons chooses nothing.
     let dispatch = props.dispatch.clone();
     let onclick = Callback::from(move |e: MouseEvent| {

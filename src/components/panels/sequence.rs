@@ -126,7 +126,7 @@ fn use_follow_cursor(
 pub fn sequence_diagram(props: &ModelProps) -> Html {
     let model = &props.model;
     let d = {
-        let (scenario, traces) = (model.scenario.clone(), model.traces.clone());
+        let (scenario, traces) = (model.shown.scenario.clone(), model.shown.traces.clone());
         use_memo(traces.clone(), move |_| diagram(&scenario, &traces))
     };
     let open = use_state(Vec::<usize>::new);
@@ -163,10 +163,10 @@ pub fn sequence_diagram(props: &ModelProps) -> Html {
         })
     };
     let scroller = use_node_ref();
-    use_follow_cursor(scroller.clone(), refocus, model.cursor);
+    use_follow_cursor(scroller.clone(), refocus, model.shown.cursor);
     // A phone gets narrower lanes, so that the brokers' fit on its screen.
     let g = if web::viewport_width() < 600 { COMPACT } else { WIDE };
-    let drawing = sequence_svg::svg(&d, &open, model.cursor, g, false);
+    let drawing = sequence_svg::svg(&d, &open, model.shown.cursor, g, false);
     html! {
         <section class="seq" aria-label="Message sequence diagram" data-testid="seq-diagram">
             { summary(&d, &props.dispatch) }

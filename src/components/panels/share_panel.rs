@@ -18,14 +18,21 @@ use crate::model::Model;
 
 /// The SVG of the current view, carrying the model's snapshot, and the message diagram under it if asked.
 pub fn current_svg(m: &Model, with_messages: bool) -> (String, u32, u32) {
-    let views = epochlab_core::view::views(&m.traces, m.cursor);
+    let views = epochlab_core::view::views(&m.shown.traces, m.shown.cursor);
     let diagram = with_messages.then(|| {
-        let d = epochlab_core::sequence::diagram(&m.scenario, &m.traces);
+        let d = epochlab_core::sequence::diagram(&m.shown.scenario, &m.shown.traces);
         let (width, height) = sequence_svg::drawn_size(&d, &[], sequence_svg::WIDE, true);
-        (sequence_svg::svg(&d, &[], m.cursor, sequence_svg::WIDE, true), width, height)
+        (sequence_svg::svg(&d, &[], m.shown.cursor, sequence_svg::WIDE, true), width, height)
     });
     let below = diagram.as_ref().map(|(svg, width, height)| export::Below { svg, width: *width, height: *height });
-    export::svg(&m.scenario, &m.traces, &views, m.cursor, &snapshot::to_json(&m.snapshot()), below)
+    export::svg(
+        &m.shown.scenario,
+        &m.shown.traces,
+        &views,
+        m.shown.cursor,
+        &snapshot::to_json(&m.shown.snapshot()),
+        below,
+    )
 }
 
 /// The share link's fragment, and whether the browser has compressed it yet: it does so a moment after each
@@ -85,23 +92,23 @@ fn download(
 }
 
 fn export_json(m: &Model) -> Result<(), String> {
-    web::download_text(&export::file_name(&m.scenario, "json"), "application/json", &m.scenario.to_json())
+    web::download_text(&export::file_name(&m.shown.scenario, "json"), "application/json", &m.shown.scenario.to_json())
 }
 
 fn export_txt(m: &Model) -> Result<(), String> {
-    let text = epochlab_core::scenario::text::to_text(&m.scenario);
-    web::download_text(&export::file_name(&m.scenario, "txt"), "text/plain", &text)
+    let text = epochlab_core::scenario::text::to_text(&m.shown.scenario);
+    web::download_text(&export::file_name(&m.shown.scenario, "txt"), "text/plain", &text)
 }
 
 fn export_svg(m: &Model, with_messages: bool) -> Result<(), String> {
-    web::download_text(&export::file_name(&m.scenario, "svg"), "image/svg+xml", &current_svg(m, with_messages).0)
+    web::download_text(&export::file_name(&m.shown.scenario, "svg"), "image/svg+xml", &current_svg(m, with_messages).0)
 }
 
 /// The message-sequence diagram of the shown variants, every run of idle fetches folded, at the cursor.
 fn export_messages(m: &Model) -> Result<(), String> {
-    let d = epochlab_core::sequence::diagram(&m.scenario, &m.traces);
-    let svg = sequence_svg::svg(&d, &[], m.cursor, sequence_svg::WIDE, true);
-    web::download_text(&export::file_name(&m.scenario, "messages.svg"), "image/svg+xml", &svg)
+    let d = epochlab_core::sequence::diagram(&m.shown.scenario, &m.shown.traces);
+    let svg = sequence_svg::svg(&d, &[], m.shown.cursor, sequence_svg::WIDE, true);
+    web::download_text(&export::file_name(&m.shown.scenario, "messages.svg"), "image/svg+xml", &svg)
 }
 
 /// Rasterising waits for the browser, so the PNG is offered later (or its failure said later).
@@ -111,8 +118,8 @@ fn export_png(m: &Rc<Model>, d: &Dispatch, with_messages: bool) -> Callback<Mous
         let (m, d) = (m.clone(), d.clone());
         spawn_local(async move {
             let (svg, w, h) = current_svg(&m, with_messages);
-            let json = snapshot::to_json(&m.snapshot());
-            if let Err(e) = web::download_png(&export::file_name(&m.scenario, "png"), &svg, w, h, &json).await {
+            let json = snapshot::to_json(&m.shown.snapshot());
+            if let Err(e) = web::download_png(&export::file_name(&m.shown.scenario, "png"), &svg, w, h, &json).await {
                 error(&d, e);
             }
         });
@@ -127,7 +134,7 @@ fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>)
         Callback::from(move |e: Event| with_messages.set(e.target_unchecked_into::<HtmlInputElement>().checked()))
     };
     let on_file = {
-        let (d, shown) = (d.clone(), m.variants.clone());
+        let (d, shown) = (d.clone(), m.shown.variants.clone());
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let Some(file) = input.files().and_then(|f| f.get(0)) else { return };
@@ -172,7 +179,7 @@ fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
 pub fn share_panel(props: &ModelProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let page = web::page_url();
-    let snapshot = m.snapshot();
+    let snapshot = m.shown.snapshot();
     let (share_fragment, compacted) = use_share_fragment(&snapshot);
     let view_fragment = link::with_embed(share_fragment.clone(), Some(EmbedMode::View));
     // A link Epochlab itself would refuse (a long imported description, say) would only fail later.
@@ -187,7 +194,7 @@ pub fn share_panel(props: &ModelProps) -> Html {
     let pasted = use_node_ref();
     let with_messages = use_state(|| false);
     let on_paste_import = {
-        let (d, pasted, shown) = (d.clone(), pasted.clone(), m.variants.clone());
+        let (d, pasted, shown) = (d.clone(), pasted.clone(), m.shown.variants.clone());
         Callback::from(move |_| {
             if let Some(area) = pasted.cast::<HtmlTextAreaElement>() {
                 import_into(&d, &shown, "the pasted text", &crate::model::FileContent::Text(area.value()));

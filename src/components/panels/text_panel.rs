@@ -181,11 +181,11 @@ fn read_and_apply(reader: &Reader, generation: u64) {
 /// undo, a preset), while the panel is open.
 #[hook]
 fn use_follow_model(draft: &SharedDraft, area: &NodeRef, model: &Rc<Model>, open: bool, redraw: &UseForceUpdateHandle) {
-    let s = &model.scenario;
-    let deps = (open, model.traces.clone(), s.name.clone(), s.description.clone());
+    let s = &model.shown.scenario;
+    let deps = (open, model.shown.traces.clone(), s.name.clone(), s.description.clone());
     let (draft, area, model, redraw) = (draft.clone(), area.clone(), model.clone(), redraw.clone());
     use_effect_with(deps, move |(open, ..)| {
-        if *open && follow(&draft, &area, &model.scenario) {
+        if *open && follow(&draft, &area, &model.shown.scenario) {
             redraw.force_update();
         }
     });
@@ -212,8 +212,8 @@ fn on_input(reader: Rc<Reader>) -> Callback<InputEvent> {
 fn on_caret(draft: &SharedDraft, model: &Rc<Model>, dispatch: &Dispatch) -> Callback<HtmlTextAreaElement> {
     let (draft, model, dispatch) = (draft.clone(), model.clone(), dispatch.clone());
     Callback::from(move |area: HtmlTextAreaElement| {
-        if let Some(step) =
-            caret_step(&draft, &area).filter(|s| *s < model.scenario.events.len() && model.cursor != Some(*s))
+        if let Some(step) = caret_step(&draft, &area)
+            .filter(|s| *s < model.shown.scenario.events.len() && model.shown.cursor != Some(*s))
         {
             dispatch.emit(Action::Cursor(CursorAction::Set(Some(step))));
         }
@@ -294,7 +294,7 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
     let readable = d.text.len() <= MAX_TEXT_BYTES;
     // Past the limit the gutter and the rows stop growing: drawing 400,000 line numbers froze the page.
     let lines = if readable { lines } else { 1 };
-    let cursor_line = props.model.cursor.filter(|_| readable).and_then(|c| EventLines::of(&d.text).line_of(c));
+    let cursor_line = props.model.shown.cursor.filter(|_| readable).and_then(|c| EventLines::of(&d.text).line_of(c));
     let error_line = d.error.as_ref().map(|e| e.line);
     html! {
         <section id="text-panel" class="text-panel" aria-label="The scenario as text" hidden={!props.open} data-testid="text-panel">

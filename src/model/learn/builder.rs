@@ -177,11 +177,11 @@ impl super::Learn {
 impl Model {
     /// An author's action in the builder.
     pub(super) fn draft(&mut self, action: DraftAction) {
-        let cursor = self.cursor.map(|c| c as u32);
+        let cursor = self.shown.cursor.map(|c| c as u32);
         match action {
             DraftAction::Write => self.write(),
             DraftAction::Fresh => {
-                let text = template::new_lesson(&self.scenario, &self.variants, cursor);
+                let text = template::new_lesson(&self.shown.scenario, &self.shown.variants, cursor);
                 self.with_draft(|d| d.set(&text, false));
             }
             DraftAction::Text(text) => self.with_draft(|d| d.set(&text, true)),
@@ -231,8 +231,8 @@ impl Model {
 
     fn write(&mut self) {
         if self.learn.draft.is_none() {
-            let cursor = self.cursor.map(|c| c as u32);
-            let text = template::new_lesson(&self.scenario, &self.variants, cursor);
+            let cursor = self.shown.cursor.map(|c| c as u32);
+            let text = template::new_lesson(&self.shown.scenario, &self.shown.variants, cursor);
             self.learn_mut().draft = Some(Draft::new(&text));
         }
         let learn = self.learn_mut();
@@ -251,7 +251,7 @@ impl Model {
 
     fn add_step(&mut self, kind: StepKind, cursor: Option<u32>) {
         let Some(text) = self.learn.draft.as_ref().map(|d| d.text.clone()) else { return };
-        match template::add_step(&text, kind, cursor, &self.scenario.events) {
+        match template::add_step(&text, kind, cursor, &self.shown.scenario.events) {
             Ok(text) => self.with_draft(|d| d.set(&text, false)),
             Err(why) => self.error(format!("The step could not be added: {why}.")),
         }

@@ -242,7 +242,7 @@ pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
     if after.question_asked() != before.question_asked() {
         out.push(ToPage::Pending(after.question_asked()));
     }
-    let (was, now) = (before.snapshot(), after.snapshot());
+    let (was, now) = (before.shown.snapshot(), after.shown.snapshot());
     if now.scenario != was.scenario || now.variants != was.variants {
         out.push(ToPage::Show(Box::new(now)));
     } else if now.cursor != was.cursor {
@@ -286,7 +286,7 @@ impl Model {
     pub fn learn_reduce(&self, action: LearnAction) -> (Model, Vec<super::Effect>) {
         let mut next = self.clone();
         next.learn(action);
-        if next.traces != self.traces {
+        if next.shown.traces != self.shown.traces {
             next.grade_task();
         }
         next.marks = Rc::new(next.lesson_highlights());
@@ -298,8 +298,8 @@ impl Model {
     /// In the lessons' module: the page now shows this (the learner edited, undid, or a lesson step was
     /// shown); a task is graded on it.
     pub fn mirror(&mut self, shown: crate::formats::snapshot::Snapshot) {
-        if shown.scenario != *self.scenario || shown.variants != self.variants {
-            self.scenario = Rc::new(shown.scenario);
+        if shown.scenario != *self.shown.scenario || shown.variants != self.shown.variants {
+            self.shown.scenario = Rc::new(shown.scenario);
             self.show_variants(shown.variants);
             self.grade_task();
         }
@@ -308,7 +308,7 @@ impl Model {
 
     /// In the lessons' module: the page moved its cursor (nothing else it shows changed).
     pub fn mirror_cursor(&mut self, cursor: Option<u32>) {
-        self.cursor = cursor.map(|c| c as usize);
+        self.shown.cursor = cursor.map(|c| c as usize);
         self.marks = Rc::new(self.lesson_highlights());
     }
 
@@ -501,7 +501,7 @@ impl Model {
 
     /// The scenario shown is the lesson's own (so not the user's to keep in My scenarios).
     pub fn is_lesson_scenario(&self) -> bool {
-        self.learn.run.as_ref().is_some_and(|r| steps::same_story(&self.scenario, r.lesson.step_scenario(r.step)))
+        self.learn.run.as_ref().is_some_and(|r| steps::same_story(&self.shown.scenario, r.lesson.step_scenario(r.step)))
     }
 }
 

@@ -28,22 +28,25 @@ fn preset_name(id: &str) -> String {
 
 #[test]
 fn a_quiz_question_shows_its_own_counter_scenario_and_comes_back_to_it() {
-    assert_eq!(quiz(0).scenario.name, preset_name("kip101-scenario-1"), "the lesson's own story first");
+    assert_eq!(quiz(0).shown.scenario.name, preset_name("kip101-scenario-1"), "the lesson's own story first");
     let m = quiz(5);
-    assert_eq!(m.scenario.name, preset_name("leader-hw-no-fix"));
+    assert_eq!(m.shown.scenario.name, preset_name("leader-hw-no-fix"));
     assert!(m.is_lesson_scenario());
-    assert_eq!(m.cursor, Some(6), "stopped before step 7");
+    assert_eq!(m.shown.cursor, Some(6), "stopped before step 7");
     let wrong = act(&m, LearnAction::Answer(record("nothing"))).0;
     let outcome = wrong.learn.run.as_ref().and_then(|r| r.outcome.clone()).expect("answered");
     assert_eq!((outcome.right, outcome.misconception), (record("m2"), Some(Misconception::LeaderHwFixes)));
     let away = act(&wrong, LearnAction::Counter(Misconception::LeaderHwFixes.counter_scenario())).0;
     let back = act(&away, LearnAction::Resume).0;
     assert!(back.is_lesson_scenario());
-    assert_eq!((back.scenario.name.as_str(), back.cursor), (preset_name("leader-hw-no-fix").as_str(), Some(6)));
+    assert_eq!(
+        (back.shown.scenario.name.as_str(), back.shown.cursor),
+        (preset_name("leader-hw-no-fix").as_str(), Some(6))
+    );
     // The next question runs its own story: three brokers, every election clean.
     let right = act(&back, LearnAction::Answer(record("m2"))).0;
     let next = act(&right, LearnAction::Next).0;
-    assert_eq!(next.scenario.name, preset_name("three-brokers-clean-elections"));
+    assert_eq!(next.shown.scenario.name, preset_name("three-brokers-clean-elections"));
 }
 
 #[test]

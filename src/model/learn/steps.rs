@@ -48,9 +48,9 @@ impl Model {
             self.show_lesson_scenario(lesson.step_scenario(step), variants_for(&lesson, current));
         }
         match current {
-            None => self.cursor = self.last_step(),
+            None => self.shown.cursor = self.shown.last_step(),
             Some(LessonStep::Explain { at: Some(at), .. }) => {
-                self.cursor = Some(*at as usize).filter(|_| self.last_step().is_some())
+                self.shown.cursor = Some(*at as usize).filter(|_| self.shown.last_step().is_some())
             }
             Some(LessonStep::Predict(p)) => self.ask(&lesson, p),
             _ => {}
@@ -69,10 +69,10 @@ impl Model {
 
     /// The step's scenario (the lesson's, or a quiz question's own) under `variants`, unless it is shown already.
     fn show_lesson_scenario(&mut self, scenario: &Scenario, variants: Vec<Variant>) {
-        if same_story(&self.scenario, scenario) && self.variants == variants {
+        if same_story(&self.shown.scenario, scenario) && self.shown.variants == variants {
             return;
         }
-        self.scenario = Rc::new(scenario.clone());
+        self.shown.scenario = Rc::new(scenario.clone());
         self.preset = None;
         self.edited_preset = None;
         self.show_variants(variants);
@@ -81,7 +81,7 @@ impl Model {
     /// Stop before the step asked about, with the painted log as it is before it and the choices offered
     /// (worked out here, once, so that no render runs the scenario).
     fn ask(&mut self, lesson: &Lesson, p: &Prediction) {
-        self.cursor = (p.before as usize).checked_sub(1);
+        self.shown.cursor = (p.before as usize).checked_sub(1);
         let before = self.state_before(p).map(|(log, _)| log.len()).unwrap_or(0);
         let scenario = lesson.scenario_of(p);
         let offered = match self.held_trace(scenario, p.variant) {
@@ -97,10 +97,10 @@ impl Model {
     /// The run of `scenario` under `variant` when the model holds it: the timeline shows that story, configured
     /// under any variant (a run under `variant` does not read the configured one).
     pub(super) fn held_trace(&self, scenario: &Scenario, variant: Variant) -> Option<&Trace> {
-        if !same_story(&self.scenario, scenario) {
+        if !same_story(&self.shown.scenario, scenario) {
             return None;
         }
-        self.traces.iter().find(|t| t.variant == variant)
+        self.shown.traces.iter().find(|t| t.variant == variant)
     }
 
     /// The simulator's answer to `p`: from the run the model holds when it is the question's story, else
@@ -119,8 +119,8 @@ impl Model {
             Question::Survivors { broker } | Question::Hw { broker } | Question::RecordAt { broker, .. } => broker,
             _ => return None,
         };
-        let trace = self.traces.iter().find(|t| t.variant == p.variant)?;
-        let b = self.scenario.broker_index(broker)?;
+        let trace = self.shown.traces.iter().find(|t| t.variant == p.variant)?;
+        let b = self.shown.scenario.broker_index(broker)?;
         let replica = trace.state_at((p.before as usize).checked_sub(1)).replicas.get(b)?;
         Some((replica.log.iter().map(|e| trace.label(e.id).to_string()).collect(), replica.hw))
     }
@@ -147,7 +147,7 @@ impl Model {
         let misconception = if chosen == right { None } else { p.wrong.get(&chosen.key()).copied() };
         let counter = misconception.map(CounterScenario::of);
         self.with_run(|r| r.outcome = Some(Outcome { chosen, right, misconception, counter }));
-        self.cursor = Some(p.before as usize).filter(|s| *s < self.scenario.events.len());
+        self.shown.cursor = Some(p.before as usize).filter(|s| *s < self.shown.scenario.events.len());
     }
 
     pub(super) fn paint(&mut self, offset: usize) {
@@ -164,9 +164,9 @@ impl Model {
     pub(super) fn show_me(&mut self) {
         let Some(run) = self.learn.run.as_ref() else { return };
         let Some(LessonStep::Task(t)) = run.current() else { return };
-        self.scenario = Rc::new(run.lesson.with_events(&t.solution));
-        self.show_variants(self.variants.clone());
-        self.cursor = self.last_step();
+        self.shown.scenario = Rc::new(run.lesson.with_events(&t.solution));
+        self.show_variants(self.shown.variants.clone());
+        self.shown.cursor = self.shown.last_step();
         self.with_run(|r| r.aside = false);
         self.inform_undoable("The lesson's solution is on the timeline; Undo takes it back.");
     }
@@ -175,7 +175,7 @@ impl Model {
     pub(in crate::model) fn grade_task(&mut self) {
         let Some(run) = self.learn.run.as_ref() else { return };
         let passed = match run.current() {
-            Some(LessonStep::Task(t)) => t.check.passes(&self.scenario),
+            Some(LessonStep::Task(t)) => t.check.passes(&self.shown.scenario),
             _ => false,
         };
         self.with_run(|r| r.passed = passed);

@@ -41,19 +41,19 @@ fn the_learn_panel_fetches_the_lesson_list_when_it_first_opens() {
 fn a_lesson_opens_at_its_step_on_the_live_timeline() {
     let m = lesson_2(0);
     let run = m.learn.run.as_ref().expect("following");
-    assert_eq!((run.step, m.cursor), (0, Some(4)), "the first explanation shows step 4");
+    assert_eq!((run.step, m.shown.cursor), (0, Some(4)), "the first explanation shows step 4");
     assert!(m.is_lesson_scenario());
     assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=committed-record-lost&step=1"), "kept for the page");
     assert_eq!(m.learn.progress.lessons["committed-record-lost"], LessonProgress { step: 0, done: false });
     assert_eq!(m.lesson_highlights()[0].broker.as_deref(), Some("B"));
     let deep = lesson_2(4);
-    assert_eq!((deep.learn.run.as_ref().unwrap().step, deep.cursor), (4, Some(8)));
+    assert_eq!((deep.learn.run.as_ref().unwrap().step, deep.shown.cursor), (4, Some(8)));
 }
 
 #[test]
 fn a_question_stops_before_its_step_and_a_wrong_answer_names_its_misconception() {
     let m = lesson_2(3);
-    assert_eq!(m.cursor, Some(7), "stopped before step 8");
+    assert_eq!(m.shown.cursor, Some(7), "stopped before step 8");
     assert_eq!(m.painted_log(), ["m1", "m2"]);
     let refused = act(&m, LearnAction::Next).0;
     assert_eq!(refused.learn.run.as_ref().unwrap().step, 3, "no skipping a question");
@@ -64,7 +64,7 @@ fn a_question_stops_before_its_step_and_a_wrong_answer_names_its_misconception()
     let follower_hw = Misconception::FollowerHwIsCurrent;
     assert_eq!((&outcome.right, outcome.misconception), (&Answer::Offsets(vec![true, false]), Some(follower_hw)));
     assert_eq!(outcome.counter, Some(CounterScenario::of(follower_hw)), "its counter-scenario named once");
-    assert_eq!(wrong.cursor, Some(8), "the step plays");
+    assert_eq!(wrong.shown.cursor, Some(8), "the step plays");
     let painted = act(&m, LearnAction::Paint(1)).0;
     assert_eq!(painted.learn.run.as_ref().unwrap().painted, [true, false]);
     let right = act(&painted, LearnAction::Answer(painted.learn.run.as_ref().unwrap().painted_answer())).0;
@@ -92,7 +92,7 @@ fn show_me_solves_a_task_undoably_and_the_end_marks_the_lesson_done() {
     assert!(solved.learn.run.as_ref().unwrap().passed, "the core's check passes the scripted solution");
     // The page undoes it and shows the lessons what it shows now.
     let mut undone = solved.clone();
-    undone.mirror(m.snapshot());
+    undone.mirror(m.shown.snapshot());
     assert!(!undone.learn.run.as_ref().unwrap().passed, "graded again after Undo");
     let (end, effects) = act(&act(&solved, LearnAction::Next).0, LearnAction::Next);
     assert!(end.learn.run.as_ref().unwrap().at_end());
@@ -108,7 +108,7 @@ fn a_counter_scenario_sets_the_lesson_aside_and_resuming_brings_its_scenario_bac
     assert!(away.lesson_highlights().is_empty());
     let back = act(&away, LearnAction::Resume).0;
     assert!(back.is_lesson_scenario() && !back.learn.run.as_ref().unwrap().aside);
-    assert_eq!(back.cursor, Some(7), "asked again from before the step");
+    assert_eq!(back.shown.cursor, Some(7), "asked again from before the step");
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn a_bad_lesson_file_or_progress_file_changes_nothing_but_says_why() {
     let (m, _) = act(&Model::landing(), LearnAction::Start("committed-record-lost".into(), 0));
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let broken = act(&m, LearnAction::LessonLoaded("committed-record-lost".into(), 0, Ok("{".into()))).0;
-    assert!(broken.learn.run.is_none() && broken.scenario == Model::landing().scenario);
+    assert!(broken.learn.run.is_none() && broken.shown.scenario == Model::landing().shown.scenario);
     assert!(broken.notice.is_some_and(|n| n.error && n.text.contains("could not be opened")));
     let missing = act(&m, LearnAction::Start("no-such-lesson".into(), 0)).0;
     assert!(missing.notice.is_some_and(|n| n.text.contains("no lesson")));

@@ -40,7 +40,7 @@ impl Both {
                 match ToLessons::from_json(&message.to_json()).unwrap() {
                     ToLessons::Shown(s) => self.lessons.mirror(*s),
                     ToLessons::Splice(splice) => {
-                        let mut shown = self.lessons.snapshot();
+                        let mut shown = self.lessons.shown.snapshot();
                         assert!(splice.apply(&mut shown.scenario), "the splice fits the mirror");
                         shown.cursor = splice.cursor;
                         self.lessons.mirror(shown);
@@ -77,17 +77,21 @@ fn the_page_holds_back_the_step_a_question_asks_about_until_the_answer() {
         b.learn(LearnAction::Next);
     }
     let now = |step| Some(HeldBack::new(step, true));
-    assert_eq!((b.page.pending.clone(), b.page.cursor), (now(8), Some(7)), "asked about step 8, stopped before it");
+    assert_eq!(
+        (b.page.pending.clone(), b.page.shown.cursor),
+        (now(8), Some(7)),
+        "asked about step 8, stopped before it"
+    );
     b.page_act(Action::Cursor(CursorAction::End));
-    assert_eq!(b.page.cursor, Some(7), "the page refuses to step past the question");
-    assert!(b.page.before_question().is_some_and(|m| m.traces.iter().all(|t| t.steps.len() == 8)));
+    assert_eq!(b.page.shown.cursor, Some(7), "the page refuses to step past the question");
+    assert!(b.page.before_question().is_some_and(|m| m.shown.traces.iter().all(|t| t.steps.len() == 8)));
     let painting = |b: &Both| b.page.painting.as_ref().map(|p| (p.variant.id(), p.broker.clone(), p.kept.clone()));
     assert_eq!(painting(&b), Some(("hw-truncation", "A".to_string(), vec![true, true])), "A's row is painted");
     b.learn(LearnAction::Paint(1));
     assert_eq!(painting(&b).map(|p| p.2), Some(vec![true, false]), "the page draws the switched offset");
     b.learn(LearnAction::Paint(1));
     b.learn(LearnAction::Answer(Answer::Offsets(vec![true, true])));
-    assert_eq!((b.page.pending.clone(), b.page.cursor), (None, Some(8)), "answered, the step plays");
+    assert_eq!((b.page.pending.clone(), b.page.shown.cursor), (None, Some(8)), "answered, the step plays");
     assert_eq!(painting(&b), None, "and the painting is gone from the row");
     b.learn(LearnAction::Next);
     b.learn(LearnAction::Next);
@@ -115,10 +119,10 @@ fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
     ] {
         b.learn(a);
     }
-    let before = b.page.snapshot();
+    let before = b.page.shown.snapshot();
     b.learn(LearnAction::ShowMe);
     assert!(b.lessons.learn.run.as_ref().unwrap().passed);
     b.page_act(Action::Edit(EditAction::Undo));
-    assert_eq!(b.page.snapshot().scenario, before.scenario);
+    assert_eq!(b.page.shown.snapshot().scenario, before.scenario);
     assert!(!b.lessons.learn.run.as_ref().unwrap().passed);
 }

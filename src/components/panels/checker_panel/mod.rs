@@ -41,7 +41,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
         Callback::from(move |edit: Edit| choice.set((*choice).clone().with(edit)))
     };
     let on_recheck = {
-        let (config, choice) = (props.model.scenario.config.clone(), choice.clone());
+        let (config, choice) = (props.model.shown.scenario.config.clone(), choice.clone());
         ask.reform(move |stamp: Stamp| {
             // The form shows the stamp's search, not what was ticked before: a claim about I7 alone is
             // re-checked, and seen, as one.
@@ -54,7 +54,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
     let model = &props.model;
     let buttons = Buttons { busy, question_waits: model.pending.is_some() };
     let run = {
-        let (choice, status, config) = (choice.clone(), status.clone(), model.scenario.config.clone());
+        let (choice, status, config) = (choice.clone(), status.clone(), model.shown.scenario.config.clone());
         let ask = ask.clone();
         Callback::from(move |_: MouseEvent| match choice.search(&config) {
             Ok(search) => ask.emit(CheckRequest::Check { search: Box::new(search), claim: None }),
@@ -62,7 +62,7 @@ pub fn checker_panel(props: &ModelProps) -> Html {
         })
     };
     let shrink = {
-        let (scenario, variant) = (model.scenario.clone(), choice.variant);
+        let (scenario, variant) = (model.shown.scenario.clone(), choice.variant);
         ask.reform(move |_: MouseEvent| CheckRequest::Shrink { scenario: Box::new((*scenario).clone()), variant })
     };
     html! {

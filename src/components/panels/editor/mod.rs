@@ -39,12 +39,15 @@ fn kind_fields(props: KindProps) -> Html {
 pub fn event_editor(props: &ModelProps) -> Html {
     let m = &props.model;
     let Some(i) = m.selected else { return html! {} };
-    let Some(event) = m.scenario.events.get(i).cloned() else { return html! {} };
+    let Some(event) = m.shown.scenario.events.get(i).cloned() else { return html! {} };
     let (icon, label, help) = kind_info(event.kind());
     let onchange = props.dispatch.reform(move |e: Event| Action::Edit(EditAction::Replace(i, Box::new(e))));
-    let fields = kind_fields(KindProps { event, brokers: m.scenario.brokers.clone(), onchange });
-    let outcomes =
-        m.traces.iter().filter_map(|t| t.steps.get(i).map(|s| (t.variant.id(), s.outcome.label(), s.outcome.reason())));
+    let fields = kind_fields(KindProps { event, brokers: m.shown.scenario.brokers.clone(), onchange });
+    let outcomes = m
+        .shown
+        .traces
+        .iter()
+        .filter_map(|t| t.steps.get(i).map(|s| (t.variant.id(), s.outcome.label(), s.outcome.reason())));
     let close = props.dispatch.reform(|_| Action::Cursor(CursorAction::Select(None)));
     let remove = props.dispatch.reform(move |_| Action::Edit(EditAction::Remove(i)));
     let move_kb = props.dispatch.reform(move |_| Action::Place(PlaceAction::Start(PlaceSource::Existing(i))));
