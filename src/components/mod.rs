@@ -20,6 +20,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::model::learn::LessonsModel;
 use crate::model::{Action, Model};
 
 pub use crate::browser::Dispatch;
@@ -39,4 +40,13 @@ impl PartialEq for ModelProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.model, &other.model) || *self.model == *other.model
     }
+}
+
+/// What the lessons' module's components take: its model and a way to change it.
+#[derive(Properties, Clone, PartialEq)]
+pub struct LessonsProps {
+    /// The lessons' model (a mirror of what the page shows, and the lessons).
+    pub model: Rc<LessonsModel>,
+    /// Dispatch an action (the page's are forwarded to it).
+    pub dispatch: Callback<Action>,
 }

@@ -11,8 +11,6 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use epochlab_core::scenario::Scenario;
-use epochlab_core::Variant;
 use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
@@ -23,14 +21,14 @@ use crate::components::lessons::learn_panel::LearnPanel;
 use crate::components::lessons::lesson_builder::LessonBuilder;
 use crate::components::lessons::lesson_panel::LessonPanel;
 use crate::components::Dispatch;
-use crate::formats::link;
+use crate::formats::link::{self, EmbedMode};
 use crate::lessons::mirror::{change, Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{
-    mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson,
+    mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson, LessonsModel,
 };
 use crate::model::panels::{Forwarded, Panels};
-use crate::model::{Action, Effect, LearnAction, Model, ModuleAction, Notice, Saving};
+use crate::model::{Action, Effect, LearnAction, ModuleAction, Notice};
 use crate::model::{EditAction, NoticeAction};
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
@@ -55,10 +53,9 @@ fn send(message: &ToPage) {
 }
 
 /// The lessons' model at the start, with the stored progress (an embed neither reads nor writes it).
-fn first_model(embedded: bool) -> (Model, Option<Notice>) {
-    let mut m = Model::new(Scenario::empty(), vec![Variant::Kip279], None);
-    // The page keeps the user's scenarios; the lessons' mirror of it keeps nothing.
-    m.page.saving = Saving::Never;
+fn first_model(embed: Option<EmbedMode>) -> (LessonsModel, Option<Notice>) {
+    let embedded = embed.is_some();
+    let mut m = LessonsModel { read_only: embed == Some(EmbedMode::View), ..LessonsModel::default() };
     let stored = if embedded { None } else { storage::load_progress() };
     let (progress, notice) = stored.map(|text| opened_progress(&text)).unwrap_or_default();
     m.learn_mut().progress = Rc::new(progress);
@@ -92,7 +89,7 @@ fn stored_mine() -> (Vec<KeptLesson>, Option<Notice>) {
 }
 
 /// Tell the page what a lesson action changed of what it shows.
-fn tell_page(before: &Model, after: &Model) {
+fn tell_page(before: &LessonsModel, after: &LessonsModel) {
     // Before the page has said what it shows, the mirror holds an empty scenario, not the page's.
     for message in page_messages(before, after) {
         if MIRRORED.get() || !matches!(message, ToPage::Show(_)) {
@@ -110,7 +107,7 @@ fn fetch(dispatch: &Dispatch, path: String, then: impl FnOnce(Result<String, Str
     });
 }
 
-fn run_effects(effects: &[Effect], model: &Model, dispatch: &Dispatch, embedded: bool) {
+fn run_effects(effects: &[Effect], model: &LessonsModel, dispatch: &Dispatch, embedded: bool) {
     for effect in effects {
         match effect {
             Effect::FetchIndex => fetch(dispatch, format!("{LESSONS}index.json"), LearnAction::IndexLoaded),
@@ -268,8 +265,8 @@ fn use_ever_opened(open: Panels) -> Panels {
 fn lesson_app() -> Html {
     let params = use_memo((), |_| link::params(&web::hash()));
     let started = use_memo((), {
-        let embedded = params.embed.is_some();
-        move |_| first_model(embedded)
+        let embed = params.embed;
+        move |_| first_model(embed)
     });
     let model: Shared = use_mut_ref(|| Rc::new(started.0.clone()));
     let panels: Rc<RefCell<Panels>> = use_mut_ref(Panels::default);

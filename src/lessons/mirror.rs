@@ -6,12 +6,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::formats::snapshot::Snapshot;
+use crate::model::learn::LessonsModel;
 use crate::model::panels::Panels;
 use crate::model::splice::Splice;
-use crate::model::Model;
 
 /// The module's model, shared by its listeners and its callbacks.
-pub type Shared = Rc<RefCell<Rc<Model>>>;
+pub type Shared = Rc<RefCell<Rc<LessonsModel>>>;
 
 thread_local! {
     /// Whether the page has said what it shows (the mirror is the page's).
@@ -19,7 +19,7 @@ thread_local! {
 }
 
 /// Change the module's model (a copy, put in its place: what drew the old one keeps it).
-pub fn change(model: &Shared, f: impl FnOnce(&mut Model)) {
+pub fn change(model: &Shared, f: impl FnOnce(&mut LessonsModel)) {
     let mut next = (**model.borrow()).clone();
     f(&mut next);
     *model.borrow_mut() = Rc::new(next);
@@ -30,7 +30,7 @@ pub fn change(model: &Shared, f: impl FnOnce(&mut Model)) {
 pub struct Deferred(Rc<RefCell<Option<Box<Snapshot>>>>);
 
 /// Whether anything the module draws or grades reads the mirror now.
-fn needed(model: &Model, panels: Panels) -> bool {
+fn needed(model: &LessonsModel, panels: Panels) -> bool {
     let learn = &model.learn;
     learn.shown || learn.run.is_some() || learn.wanted.is_some() || panels.any()
 }

@@ -13,10 +13,10 @@ use crate::components::panels::sequence::SequenceDiagram;
 use crate::components::panels::share_panel::SharePanel;
 use crate::components::panels::text_panel::TextPanel;
 use crate::components::Dispatch;
+use crate::model::learn::LessonsModel;
 use crate::model::panels::{Panel, Panels};
-use crate::model::Model;
 
-fn contents(panel: Panel, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
+fn contents(panel: Panel, model: &Rc<LessonsModel>, dispatch: &Dispatch) -> Html {
     let (model, dispatch) = (model.clone(), dispatch.clone());
     match panel {
         Panel::Config => html! { <ConfigPanel {model} {dispatch} /> },
@@ -41,7 +41,7 @@ pub fn portal_into(id: &'static str, contents: Html) -> Html {
 /// page does), but what is exported is the whole scenario and its run. A panel once opened keeps its
 /// portal, empty while closed: Yew adds listeners to a portal's host each time a portal is made there and
 /// never removes them, so a portal made at every opening would add a few dozen each time.
-pub fn portals(open: Panels, ever_opened: Panels, model: &Rc<Model>, dispatch: &Dispatch) -> Html {
+pub fn portals(open: Panels, ever_opened: Panels, model: &Rc<LessonsModel>, dispatch: &Dispatch) -> Html {
     let held_back = model.held_back();
     Panel::ALL
         .into_iter()

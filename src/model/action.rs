@@ -35,7 +35,7 @@ pub enum Action {
     OtherTab(OtherTabAction),
     /// The page's side of its link to the lessons' module.
     Module(ModuleAction),
-    /// Something about lessons (reduced in the lessons' module, `Model::learn_reduce`; the page never sends it).
+    /// Something about lessons (reduced in the lessons' module, `LessonsModel::learn_reduce`; the page never sends it).
     Learn(super::LearnAction),
 }
 

@@ -34,11 +34,10 @@ impl Model {
     /// Load `next`, staying what this page is, with its history and library.
     pub(super) fn load(&mut self, next: Model) {
         let (page, history, library, now) = (self.page, self.history.clone(), self.library.clone(), self.now);
-        let (learn, lessons, params) =
-            (std::mem::take(&mut self.learn), self.lessons.clone(), self.lesson_params.take());
+        let (lessons, params) = (self.lessons.clone(), self.lesson_params.take());
         let shown = self.shown_by_lesson.take();
         *self = next;
-        (self.page, self.history, self.library, self.now, self.learn) = (page, history, library, now, learn);
+        (self.page, self.history, self.library, self.now) = (page, history, library, now);
         (self.lessons, self.lesson_params, self.shown_by_lesson) = (lessons, params, shown);
     }
 

@@ -97,8 +97,6 @@ pub struct Model {
     pub focus: Option<Focus>,
     /// What the page last said to a screen reader (a polite live region).
     pub spoken: String,
-    /// Lessons: the Learn panel, the lesson followed and the progress (in the lessons' module only).
-    pub learn: Shared<Learn>,
     /// The page's link to the lessons' module.
     pub lessons: LessonLink,
     /// What the lesson's step points at on the timeline and in the logs.
@@ -144,7 +142,6 @@ impl Model {
             now: 0.0,
             focus: None,
             spoken: String::new(),
-            learn: Shared::default(),
             lessons: LessonLink::default(),
             marks: Rc::default(),
             lesson_params: None,
@@ -229,7 +226,7 @@ impl Model {
             Action::OtherTab(OtherTabAction::SavedLibrary(library)) => self.library = library,
             Action::OtherTab(OtherTabAction::SavedScenario(snapshot)) => self.keep_other_tab(*snapshot),
             Action::Module(link) => self.apply_to_lesson_link(link),
-            // Lessons are reduced in their own module (`Model::learn_reduce`), never on the page.
+            // Lessons are reduced in their own module (`LessonsModel::learn_reduce`), never on the page.
             Action::Learn(_) => {}
         }
         None

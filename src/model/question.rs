@@ -9,7 +9,8 @@ use std::rc::Rc;
 use epochlab_core::Trace;
 
 use super::bridge::HeldBack;
-use super::{Action, Model, Shared};
+use super::learn::LessonsModel;
+use super::{Action, Model, Shared, Shown};
 use crate::model::{EditAction, LoadAction, VariantsAction};
 
 impl HeldBack {
@@ -50,6 +51,33 @@ fn shows_or_changes(action: &Action) -> bool {
                 | Action::Load(LoadAction::Replace(_))
                 | Action::Variants(VariantsAction::Toggle(_))
         )
+}
+
+impl Shown {
+    /// What is drawn while a question about step `asked` waits: every trace cut before it, and no verdict
+    /// that would tell what it does.
+    pub fn before_step(&self, asked: usize) -> Shown {
+        let mut drawn = self.clone();
+        drawn.traces = Shared::new(self.traces.iter().map(|t| cut(t, asked)).collect());
+        drawn.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
+        drawn.held = Shared::new(vec![None; self.traces.len()]);
+        // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
+        // panels show it); what is drawn leaves it out until the answer.
+        drawn.scenario_mut().description.clear();
+        drawn
+    }
+}
+
+impl LessonsModel {
+    /// The panels this module draws are drawn as the page draws its own while a question waits (see
+    /// [`Model::before_question`]).
+    pub fn held_back(self: &Rc<LessonsModel>) -> Rc<LessonsModel> {
+        let Some(asked) = self.question_asked() else { return self.clone() };
+        let mut mirror = (**self).clone();
+        mirror.shown = self.shown.before_step(asked.step as usize);
+        mirror.pending = Some(asked);
+        Rc::new(mirror)
+    }
 }
 
 impl Model {
@@ -102,27 +130,12 @@ impl Model {
         }
     }
 
-    /// In the lessons' module, which draws some of the page's panels from its mirror: the mirror as the page
-    /// draws it while a question waits (see [`Model::before_question`]).
-    pub fn held_back(self: &Rc<Model>) -> Rc<Model> {
-        let Some(asked) = self.question_asked() else { return self.clone() };
-        let mut mirror = (**self).clone();
-        mirror.pending = Some(asked);
-        mirror.before_question().map_or_else(|| self.clone(), Rc::new)
-    }
-
     /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {
         let asked = self.pending.as_ref()?.step as usize;
         let mut drawn = self.clone();
-        let cut_short = &mut drawn.shown;
-        cut_short.traces = Shared::new(self.shown.traces.iter().map(|t| cut(t, asked)).collect());
-        cut_short.first_difference = self.shown.first_difference.filter(|d| (*d as usize) < asked);
-        cut_short.held = Shared::new(vec![None; self.shown.traces.len()]);
-        // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
-        // panels show it); what is drawn leaves it out until the answer.
-        cut_short.scenario_mut().description.clear();
+        drawn.shown = self.shown.before_step(asked);
         Some(drawn)
     }
 }

@@ -7,7 +7,7 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
 use crate::model::learn::{DraftAction, Fetched, Progress};
 use crate::model::NoticeAction;
 use crate::model::{Action, LearnAction, Notice};
@@ -95,7 +95,7 @@ fn progress_files(progress: &Progress, d: &Dispatch) -> Html {
 
 /// The panel.
 #[function_component(LearnPanel)]
-pub fn learn_panel(props: &ModelProps) -> Html {
+pub fn learn_panel(props: &LessonsProps) -> Html {
     let learn = &props.model.learn;
     let d = &props.dispatch;
     let body = match &learn.index {

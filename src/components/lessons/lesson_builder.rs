@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::browser::web;
 use crate::components::panels::share_panel::copy;
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
 use crate::formats::link;
 use crate::model::learn::{Draft, DraftAction};
 use crate::model::{Action, LearnAction};
@@ -104,7 +104,7 @@ fn share_rows(draft: &Draft, d: &Dispatch) -> Html {
 
 /// The builder (nothing while it is closed).
 #[function_component(LessonBuilder)]
-pub fn lesson_builder(props: &ModelProps) -> Html {
+pub fn lesson_builder(props: &LessonsProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let question = use_state(|| QUESTIONS[0].0);
     let heading = use_node_ref();

@@ -7,9 +7,10 @@ use yew::prelude::*;
 
 use crate::components::lessons::lesson_question::{answer_words, controls, outcome, outcome_text};
 use crate::components::lessons::lesson_releases::ReleaseTable;
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
+use crate::model::learn::LessonsModel;
 use crate::model::learn::{DraftAction, Fetched, LessonRun, Origin};
-use crate::model::{Action, LearnAction, Model};
+use crate::model::{Action, LearnAction};
 
 fn learn(a: LearnAction) -> Action {
     Action::Learn(a)
@@ -32,7 +33,7 @@ fn words(index: Option<&LessonIndex>, text: &str, d: &Dispatch) -> Html {
     }
 }
 
-fn term_box(model: &Model, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
+fn term_box(model: &LessonsModel, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
     let Some(term) = model.learn.term.as_deref().and_then(|id| index?.term(id)) else { return html! {} };
     html! {
         <aside class="lesson__term" aria-label="Glossary" data-testid="term-definition">
@@ -43,7 +44,7 @@ fn term_box(model: &Model, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
 }
 
 /// What the aria-live region says for the step shown.
-fn live_text(model: &Model, run: &LessonRun, index: Option<&LessonIndex>) -> String {
+fn live_text(model: &LessonsModel, run: &LessonRun, index: Option<&LessonIndex>) -> String {
     let log = model.painted_log();
     match run.current() {
         None => format!("Lesson done. {}", run.lesson.takeaway),
@@ -63,7 +64,7 @@ fn live_text(model: &Model, run: &LessonRun, index: Option<&LessonIndex>) -> Str
     }
 }
 
-fn task_body(model: &Model, run: &LessonRun, goal: &str, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
+fn task_body(model: &LessonsModel, run: &LessonRun, goal: &str, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
     let (class, state) = if run.passed {
         ("task__state task__state--done", "Done: the check passes on your timeline.")
     } else {
@@ -74,14 +75,14 @@ fn task_body(model: &Model, run: &LessonRun, goal: &str, index: Option<&LessonIn
             <p class="lesson__text">{ words(index, goal, d) }</p>
             <p {class} data-testid="task-state" data-passed={run.passed.to_string()}>{ state }</p>
             <div class="lesson__task-actions">
-                <button type="button" onclick={d.reform(|_| learn(LearnAction::ShowMe))} disabled={model.page.read_only} data-testid="show-me">{ "Show me" }</button>
+                <button type="button" onclick={d.reform(|_| learn(LearnAction::ShowMe))} disabled={model.read_only} data-testid="show-me">{ "Show me" }</button>
                 <button type="button" onclick={d.reform(|_| learn(LearnAction::TryIt))} data-testid="try-it">{ "Try it yourself" }</button>
             </div>
         </>
     }
 }
 
-fn step_body(model: &Model, run: &LessonRun, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
+fn step_body(model: &LessonsModel, run: &LessonRun, index: Option<&LessonIndex>, d: &Dispatch) -> Html {
     let log = model.painted_log();
     match run.current() {
         None => html! {
@@ -125,7 +126,7 @@ fn read_more(sources: &[Source]) -> Html {
     }
 }
 
-fn next_lesson(model: &Model, run: &LessonRun, d: &Dispatch) -> Html {
+fn next_lesson(model: &LessonsModel, run: &LessonRun, d: &Dispatch) -> Html {
     let Fetched::Ready(index) = &model.learn.index else { return html! {} };
     // A shared lesson is in no list, even under a shipped lesson's id.
     let shipped = run.origin == Origin::Shipped;
@@ -183,7 +184,7 @@ fn aside_bar(run: &LessonRun, d: &Dispatch) -> Html {
 
 /// The panel (nothing without a lesson).
 #[function_component(LessonPanel)]
-pub fn lesson_panel(props: &ModelProps) -> Html {
+pub fn lesson_panel(props: &LessonsProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let shown = m.learn.run.as_ref().filter(|r| !r.aside).map(|r| (r.lesson.id.clone(), r.step));
     use_effect_with(shown, |shown| {

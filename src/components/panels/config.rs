@@ -7,9 +7,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use crate::components::panels::releases::{release_group, setting, setting_options};
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
+use crate::model::learn::LessonsModel;
 use crate::model::VariantsAction;
-use crate::model::{Action, ConfigAction, Model, MAX_VARIANTS};
+use crate::model::{Action, ConfigAction, MAX_VARIANTS};
 
 fn policy(v: &str) -> Policy {
     if v == "manual" {
@@ -39,7 +40,7 @@ fn unclean_default(c: &Config) -> String {
 }
 
 /// One check box per variant; a fifth cannot be added.
-fn variants_group(m: &Model, d: &Dispatch) -> Html {
+fn variants_group(m: &LessonsModel, d: &Dispatch) -> Html {
     let variants = Variant::ALL.iter().map(|v| {
         let v = *v;
         let on = m.shown.variants.contains(&v);
@@ -60,7 +61,7 @@ fn variants_group(m: &Model, d: &Dispatch) -> Html {
     }
 }
 
-fn brokers_group(m: &Model, d: &Dispatch) -> Html {
+fn brokers_group(m: &LessonsModel, d: &Dispatch) -> Html {
     let brokers = m.shown.scenario.brokers.iter().map(|b| {
         let old = b.clone();
         let onchange = d.reform(move |e: Event| Action::Config(ConfigAction::RenameBroker(old.clone(), e.target_unchecked_into::<HtmlInputElement>().value())));
@@ -85,7 +86,7 @@ fn brokers_group(m: &Model, d: &Dispatch) -> Html {
     }
 }
 
-fn cluster_group(m: &Model, d: &Dispatch) -> Html {
+fn cluster_group(m: &LessonsModel, d: &Dispatch) -> Html {
     let c = &m.shown.scenario.config;
     let on_min = d.reform(|e: Event| {
         Action::Config(ConfigAction::SetMinIsr(
@@ -147,7 +148,7 @@ fn flags_group(c: &Config, d: &Dispatch) -> Html {
 
 /// The configuration panel.
 #[function_component(ConfigPanel)]
-pub fn config_panel(props: &ModelProps) -> Html {
+pub fn config_panel(props: &LessonsProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     html! {
         <section class="config" aria-label="Configuration">

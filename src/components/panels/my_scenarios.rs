@@ -6,10 +6,11 @@ use wasm_bindgen::JsValue;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
+use crate::model::learn::LessonsModel;
 use crate::model::learn::{DraftAction, KeptLesson};
 use crate::model::listing::Listed;
-use crate::model::{Action, LearnAction, Model, SavedAction, MAX_NAME};
+use crate::model::{Action, LearnAction, SavedAction, MAX_NAME};
 
 /// "1 Dec 2026, 10:22" in the reader's own locale (the browser formats it: no date code in the wasm).
 fn when(ms: f64) -> String {
@@ -53,7 +54,7 @@ fn lesson_row(i: usize, kept: &KeptLesson, d: &Dispatch) -> Html {
 }
 
 /// The lessons kept, and the one removed last, to put back.
-fn lessons(m: &Model, d: &Dispatch) -> Html {
+fn lessons(m: &LessonsModel, d: &Dispatch) -> Html {
     let learn = &m.learn;
     let restore = learn.restorable().map(|(_, k)| {
         let onclick = d.reform(|_| Action::Learn(LearnAction::Draft(DraftAction::Restore)));
@@ -78,7 +79,7 @@ fn lessons(m: &Model, d: &Dispatch) -> Html {
 
 /// The panel.
 #[function_component(MyScenarios)]
-pub fn my_scenarios(props: &ModelProps) -> Html {
+pub fn my_scenarios(props: &LessonsProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let on_name =
         d.reform(|e: Event| Action::Saved(SavedAction::SetName(e.target_unchecked_into::<HtmlInputElement>().value())));

@@ -13,9 +13,10 @@ use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::ModelProps;
+use crate::components::LessonsProps;
 use crate::formats::export::xml_escape;
-use crate::model::{Action, ConfigAction, Model};
+use crate::model::learn::LessonsModel;
+use crate::model::{Action, ConfigAction};
 
 /// `on`, `off`, or anything else for "the release's default".
 pub(super) fn setting(value: &str) -> Option<bool> {
@@ -39,7 +40,7 @@ pub(super) fn setting_options(chosen: Option<bool>, default: String) -> Html {
 
 /// The release picker (every minor release, grouped by the line whose behaviour it ships), what the chosen
 /// release changed, its settings, and the bisect strip.
-pub fn release_group(m: &Rc<Model>, d: &Callback<Action>) -> Html {
+pub fn release_group(m: &Rc<LessonsModel>, d: &Callback<Action>) -> Html {
     let chosen = m.shown.scenario.config.kafka_version;
     let onchange = d.reform(|e: Event| {
         Action::Config(ConfigAction::SetKafkaRelease(
@@ -111,7 +112,7 @@ fn kraft_words(c: &Config, v: KafkaVersion) -> &'static str {
 
 /// A release's own settings: Eligible Leader Replicas (4.0 and later), the inter-broker protocol and the
 /// message format.
-fn release_settings(m: &Model, d: &Callback<Action>, v: KafkaVersion) -> Html {
+fn release_settings(m: &LessonsModel, d: &Callback<Action>, v: KafkaVersion) -> Html {
     let c = &m.shown.scenario.config;
     let (elr_exists, elr_default) = v.line().elr();
     let on_elr = d.reform(|e: Event| {
@@ -239,7 +240,7 @@ fn strip_html(outcomes: &[ReleaseOutcome], chosen: Option<KafkaRelease>) -> Stri
 
 /// The bisect strip, run again only when the scenario is.
 #[function_component(BisectStrip)]
-pub fn bisect_strip(props: &ModelProps) -> Html {
+pub fn bisect_strip(props: &LessonsProps) -> Html {
     let outcomes = {
         let (scenario, traces) = (props.model.shown.scenario.clone(), props.model.shown.traces.clone());
         use_memo(traces, move |_| bisect(&scenario))

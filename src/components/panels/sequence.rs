@@ -8,7 +8,7 @@ use web_sys::Element;
 use yew::prelude::*;
 
 use crate::browser::web;
-use crate::components::ModelProps;
+use crate::components::LessonsProps;
 use crate::formats::sequence_svg::{self, Geometry, COMPACT, WIDE};
 use crate::model::Action;
 use crate::model::CursorAction;
@@ -123,7 +123,7 @@ fn use_follow_cursor(
 
 /// The diagram.
 #[function_component(SequenceDiagram)]
-pub fn sequence_diagram(props: &ModelProps) -> Html {
+pub fn sequence_diagram(props: &LessonsProps) -> Html {
     let model = &props.model;
     let d = {
         let (scenario, traces) = (model.shown.scenario.clone(), model.shown.traces.clone());

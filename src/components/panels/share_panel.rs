@@ -9,15 +9,15 @@ use yew::prelude::*;
 
 use crate::browser::import_file::{error, import_file, import_into, info};
 use crate::browser::web;
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
 use crate::formats::export;
 use crate::formats::link::{self, EmbedMode};
 use crate::formats::sequence_svg;
 use crate::formats::snapshot::{self, Snapshot};
-use crate::model::Model;
+use crate::model::learn::LessonsModel;
 
 /// The SVG of the current view, carrying the model's snapshot, and the message diagram under it if asked.
-pub fn current_svg(m: &Model, with_messages: bool) -> (String, u32, u32) {
+pub fn current_svg(m: &LessonsModel, with_messages: bool) -> (String, u32, u32) {
     let views = epochlab_core::view::views(&m.shown.traces, m.shown.cursor);
     let diagram = with_messages.then(|| {
         let d = epochlab_core::sequence::diagram(&m.shown.scenario, &m.shown.traces);
@@ -79,9 +79,9 @@ pub(crate) fn copy(d: &Dispatch, text: String, what: &'static str) -> Callback<M
 
 /// A button's callback that offers a download made from the model, or says why it failed.
 fn download(
-    m: &Rc<Model>,
+    m: &Rc<LessonsModel>,
     d: &Dispatch,
-    make: impl Fn(&Model) -> Result<(), String> + 'static,
+    make: impl Fn(&LessonsModel) -> Result<(), String> + 'static,
 ) -> Callback<MouseEvent> {
     let (m, d) = (m.clone(), d.clone());
     Callback::from(move |_| {
@@ -91,28 +91,28 @@ fn download(
     })
 }
 
-fn export_json(m: &Model) -> Result<(), String> {
+fn export_json(m: &LessonsModel) -> Result<(), String> {
     web::download_text(&export::file_name(&m.shown.scenario, "json"), "application/json", &m.shown.scenario.to_json())
 }
 
-fn export_txt(m: &Model) -> Result<(), String> {
+fn export_txt(m: &LessonsModel) -> Result<(), String> {
     let text = epochlab_core::scenario::text::to_text(&m.shown.scenario);
     web::download_text(&export::file_name(&m.shown.scenario, "txt"), "text/plain", &text)
 }
 
-fn export_svg(m: &Model, with_messages: bool) -> Result<(), String> {
+fn export_svg(m: &LessonsModel, with_messages: bool) -> Result<(), String> {
     web::download_text(&export::file_name(&m.shown.scenario, "svg"), "image/svg+xml", &current_svg(m, with_messages).0)
 }
 
 /// The message-sequence diagram of the shown variants, every run of idle fetches folded, at the cursor.
-fn export_messages(m: &Model) -> Result<(), String> {
+fn export_messages(m: &LessonsModel) -> Result<(), String> {
     let d = epochlab_core::sequence::diagram(&m.shown.scenario, &m.shown.traces);
     let svg = sequence_svg::svg(&d, &[], m.shown.cursor, sequence_svg::WIDE, true);
     web::download_text(&export::file_name(&m.shown.scenario, "messages.svg"), "image/svg+xml", &svg)
 }
 
 /// Rasterising waits for the browser, so the PNG is offered later (or its failure said later).
-fn export_png(m: &Rc<Model>, d: &Dispatch, with_messages: bool) -> Callback<MouseEvent> {
+fn export_png(m: &Rc<LessonsModel>, d: &Dispatch, with_messages: bool) -> Callback<MouseEvent> {
     let (m, d) = (m.clone(), d.clone());
     Callback::from(move |_| {
         let (m, d) = (m.clone(), d.clone());
@@ -127,7 +127,7 @@ fn export_png(m: &Rc<Model>, d: &Dispatch, with_messages: bool) -> Callback<Mous
 }
 
 /// The export buttons, whether the pictures carry the message diagram, and the file picker.
-fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>) -> Html {
+fn export_row(m: &Rc<LessonsModel>, d: &Dispatch, with_messages: &UseStateHandle<bool>) -> Html {
     let with = **with_messages;
     let on_with = {
         let with_messages = with_messages.clone();
@@ -161,7 +161,7 @@ fn export_row(m: &Rc<Model>, d: &Dispatch, with_messages: &UseStateHandle<bool>)
 }
 
 /// While a lesson is followed: the iframe that embeds it, at the step shown, for a blog post.
-fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
+fn lesson_embed_row(m: &LessonsModel, d: &Dispatch, page: &str) -> Html {
     let Some((run, reference)) = m.learn.run.as_ref().and_then(|r| Some((r, r.reference()?))) else {
         return Html::default();
     };
@@ -176,7 +176,7 @@ fn lesson_embed_row(m: &Model, d: &Dispatch, page: &str) -> Html {
 
 /// The panel.
 #[function_component(SharePanel)]
-pub fn share_panel(props: &ModelProps) -> Html {
+pub fn share_panel(props: &LessonsProps) -> Html {
     let (m, d) = (&props.model, &props.dispatch);
     let page = web::page_url();
     let snapshot = m.shown.snapshot();

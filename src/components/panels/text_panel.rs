@@ -16,7 +16,8 @@ use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
 use crate::components::Dispatch;
-use crate::model::{Action, Model};
+use crate::model::learn::LessonsModel;
+use crate::model::Action;
 use crate::model::{CursorAction, EditAction};
 
 /// How long typing pauses before the text is read and applied, in milliseconds.
@@ -74,7 +75,7 @@ type SharedDraft = Rc<RefCell<Draft>>;
 /// Props.
 #[derive(Properties)]
 pub struct TextPanelProps {
-    pub model: Rc<Model>,
+    pub model: Rc<LessonsModel>,
     pub dispatch: Dispatch,
     /// Shown (the panel stays mounted while hidden, so that nothing typed is lost).
     pub open: bool,
@@ -180,7 +181,13 @@ fn read_and_apply(reader: &Reader, generation: u64) {
 /// Keep the text in step with every change of the scenario (a drag, an editor or configuration change, an
 /// undo, a preset), while the panel is open.
 #[hook]
-fn use_follow_model(draft: &SharedDraft, area: &NodeRef, model: &Rc<Model>, open: bool, redraw: &UseForceUpdateHandle) {
+fn use_follow_model(
+    draft: &SharedDraft,
+    area: &NodeRef,
+    model: &Rc<LessonsModel>,
+    open: bool,
+    redraw: &UseForceUpdateHandle,
+) {
     let s = &model.shown.scenario;
     let deps = (open, model.shown.traces.clone(), s.name.clone(), s.description.clone());
     let (draft, area, model, redraw) = (draft.clone(), area.clone(), model.clone(), redraw.clone());
@@ -209,7 +216,7 @@ fn on_input(reader: Rc<Reader>) -> Callback<InputEvent> {
 }
 
 /// Moving the text cursor onto an event's line shows that step (below it, the step above).
-fn on_caret(draft: &SharedDraft, model: &Rc<Model>, dispatch: &Dispatch) -> Callback<HtmlTextAreaElement> {
+fn on_caret(draft: &SharedDraft, model: &Rc<LessonsModel>, dispatch: &Dispatch) -> Callback<HtmlTextAreaElement> {
     let (draft, model, dispatch) = (draft.clone(), model.clone(), dispatch.clone());
     Callback::from(move |area: HtmlTextAreaElement| {
         if let Some(step) = caret_step(&draft, &area)
@@ -308,7 +315,7 @@ pub fn text_panel(props: &TextPanelProps) -> Html {
                 <div class="text-panel__page">
                     <textarea ref={area} id="text-panel-text" class="text-panel__text" rows={(lines + 1).to_string()}
                         wrap="off" spellcheck="false" autocomplete="off" autocapitalize="off"
-                        readonly={props.model.page.read_only} aria-describedby="text-panel-status"
+                        readonly={props.model.read_only} aria-describedby="text-panel-status"
                         {oninput} {onkeyup} {onclick} data-testid="text-input" />
                 </div>
             </div>

@@ -11,8 +11,8 @@ use epochlab_core::lesson::template::{self, StepKind};
 use epochlab_core::lesson::text::check_any_placed;
 use epochlab_core::lesson::{answer, Lesson, LessonStep};
 
+use super::LessonsModel;
 use super::Origin;
-use crate::model::Model;
 
 /// How many edits the builder can undo.
 const UNDO_DEPTH: usize = 100;
@@ -174,7 +174,7 @@ impl super::Learn {
     }
 }
 
-impl Model {
+impl LessonsModel {
     /// An author's action in the builder.
     pub(super) fn draft(&mut self, action: DraftAction) {
         let cursor = self.shown.cursor.map(|c| c as u32);
@@ -315,17 +315,22 @@ mod tests {
     use super::*;
     use crate::model::{Effect, LearnAction};
 
-    fn act(m: &Model, a: DraftAction) -> (Model, Vec<Effect>) {
+    fn act(m: &LessonsModel, a: DraftAction) -> (LessonsModel, Vec<Effect>) {
         m.learn_reduce(LearnAction::Draft(a))
     }
 
-    fn text(m: &Model) -> String {
+    /// The lessons' mirror of the landing page.
+    fn landing() -> LessonsModel {
+        LessonsModel::mirroring(crate::model::Model::landing().shown)
+    }
+
+    fn text(m: &LessonsModel) -> String {
         m.learn.draft.as_ref().unwrap().text.to_string()
     }
 
     #[test]
     fn writing_starts_on_the_scenario_shown_and_typing_is_undone_at_once() {
-        let (m, effects) = act(&Model::landing(), DraftAction::Write);
+        let (m, effects) = act(&landing(), DraftAction::Write);
         assert!(m.learn.writing && m.learn.draft.as_ref().unwrap().read.is_ok());
         assert!(matches!(&effects[..], [Effect::SaveDraft(_)]), "{effects:?}");
         let first = text(&m);
@@ -343,7 +348,7 @@ mod tests {
 
     #[test]
     fn my_lessons_keep_one_lesson_per_id_and_survive_storage() {
-        let (m, _) = act(&Model::landing(), DraftAction::Write);
+        let (m, _) = act(&landing(), DraftAction::Write);
         let (m, effects) = act(&m, DraftAction::Keep);
         assert!(effects.contains(&Effect::SaveMine));
         let (m, _) = act(&m, DraftAction::Text(text(&m).replace("minutes: 3", "minutes: 7")));

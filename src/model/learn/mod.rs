@@ -4,6 +4,8 @@
 //! task's grade come from the core (`epochlab_core::lesson`), never from here or from a component.
 
 mod builder;
+mod effects;
+mod model;
 mod progress;
 mod steps;
 
@@ -13,10 +15,11 @@ use epochlab_core::lesson::{
     link, parse_index, parse_lesson, validate, Answer, Lesson, LessonIndex, LessonStep, Misconception, Question,
 };
 
-use super::{Model, Notice, Shared};
+use super::{Notice, Shared};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
 pub use self::builder::{mine_from_json, mine_to_json, Draft, DraftAction, KeptLesson};
+pub use self::model::LessonsModel;
 pub use self::progress::{LessonProgress, Progress, ReadProgress};
 
 /// Something fetched when first needed.
@@ -236,7 +239,7 @@ pub enum LearnAction {
 
 /// What the lessons tell the page after an action changed `before` into `after`: what to show, what to mark,
 /// the address's lesson part, and a notice.
-pub fn page_messages(before: &Model, after: &Model) -> Vec<ToPage> {
+pub fn page_messages(before: &LessonsModel, after: &LessonsModel) -> Vec<ToPage> {
     let mut out = Vec::new();
     // First, so that the page lets the step play (or stops before it) when shown.
     if after.question_asked() != before.question_asked() {
@@ -280,10 +283,10 @@ pub fn opened_progress(text: &str) -> (Progress, Option<Notice>) {
     }
 }
 
-impl Model {
+impl LessonsModel {
     /// In the lessons' module: the next model after a lesson action, with what the page must be told (the
     /// marks and the address's lesson part are kept on the model, as the page keeps them) and the effects.
-    pub fn learn_reduce(&self, action: LearnAction) -> (Model, Vec<super::Effect>) {
+    pub fn learn_reduce(&self, action: LearnAction) -> (LessonsModel, Vec<super::Effect>) {
         let mut next = self.clone();
         next.learn(action);
         if next.shown.traces != self.shown.traces {
@@ -421,12 +424,10 @@ impl Model {
 
     /// Follow `lesson` from `step`, on its own scenario (the user's kept in My scenarios first).
     pub(super) fn open_lesson(&mut self, lesson: Rc<Lesson>, origin: Origin, step: usize) {
-        let kept = self.keep_working();
-        let title = lesson.title.clone();
         // A definition opened in the last lesson does not follow the learner into this one.
         self.learn_mut().term = None;
-        self.load(Model::new(lesson.scenario.clone(), lesson.variants.clone(), None));
-        self.tell_replaced(kept, format!("Opened the lesson \u{201c}{title}\u{201d}."), false);
+        // The page keeps the user's scenario in My scenarios as it shows the lesson's, and says so.
+        self.show(lesson.scenario.clone(), lesson.variants.clone());
         self.learn_mut().run = Some(LessonRun::at(lesson, origin, 0));
         self.learn_mut().shown = false;
         self.enter_step(step);

@@ -7,12 +7,17 @@ use crate::model::Effect;
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const QUIZ: &str = include_str!("../../../crates/epochlab-core/lessons/14-misconceptions-quiz.json");
 
-fn act(m: &Model, a: LearnAction) -> (Model, Vec<Effect>) {
+fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<Effect>) {
     m.learn_reduce(a)
 }
 
-fn quiz(step: usize) -> Model {
-    let (m, _) = act(&Model::landing(), LearnAction::Start("misconceptions-quiz".into(), step));
+/// The lessons' mirror of the landing page.
+fn landing() -> LessonsModel {
+    LessonsModel::mirroring(crate::model::Model::landing().shown)
+}
+
+fn quiz(step: usize) -> LessonsModel {
+    let (m, _) = act(&landing(), LearnAction::Start("misconceptions-quiz".into(), step));
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     act(&m, LearnAction::LessonLoaded("misconceptions-quiz".into(), step, Ok(QUIZ.into()))).0
 }

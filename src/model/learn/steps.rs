@@ -10,8 +10,8 @@ use epochlab_core::scenario::Scenario;
 use epochlab_core::trace::Trace;
 use epochlab_core::Variant;
 
+use super::LessonsModel;
 use super::{CounterScenario, LessonRun, Outcome};
-use crate::model::Model;
 
 /// The same scenario, whichever variant it is configured under.
 pub(super) fn same_story(a: &Scenario, b: &Scenario) -> bool {
@@ -31,7 +31,7 @@ fn variants_for(lesson: &Lesson, step: Option<&LessonStep>) -> Vec<Variant> {
     }
 }
 
-impl Model {
+impl LessonsModel {
     /// Show step `step` of the lesson (the end past the last one) and record it in the progress. Only the
     /// learner's own Next past the last step marks the lesson done (`lesson_go`), never a link's step number.
     pub(super) fn enter_step(&mut self, step: usize) {
@@ -40,9 +40,7 @@ impl Model {
         let step = step.min(lesson.steps.len());
         *run = LessonRun::at(lesson.clone(), origin, step);
         let key = run.progress_key();
-        self.playing = false;
         self.selected = None;
-        self.placing = None;
         let current = lesson.steps.get(step);
         if !matches!(current, Some(LessonStep::Task(_))) {
             self.show_lesson_scenario(lesson.step_scenario(step), variants_for(&lesson, current));
@@ -73,8 +71,6 @@ impl Model {
             return;
         }
         self.shown.scenario = Rc::new(scenario.clone());
-        self.preset = None;
-        self.edited_preset = None;
         self.show_variants(variants);
     }
 

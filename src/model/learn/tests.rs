@@ -9,13 +9,18 @@ fn offsets(kept: &[bool]) -> LearnAction {
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
 
-fn act(m: &Model, a: LearnAction) -> (Model, Vec<Effect>) {
+fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<Effect>) {
     m.learn_reduce(a)
 }
 
+/// The lessons' mirror of the landing page.
+fn landing() -> LessonsModel {
+    LessonsModel::mirroring(crate::model::Model::landing().shown)
+}
+
 /// Lesson 2 opened at `step`, as the page does it: asked for, the index and the file fetched.
-fn lesson_2(step: usize) -> Model {
-    let (m, effects) = act(&Model::landing(), LearnAction::Start("committed-record-lost".into(), step));
+fn lesson_2(step: usize) -> LessonsModel {
+    let (m, effects) = act(&landing(), LearnAction::Start("committed-record-lost".into(), step));
     assert_eq!(effects, [Effect::FetchIndex]);
     let (m, effects) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let file = "02-committed-record-lost.json".to_string();
@@ -25,15 +30,14 @@ fn lesson_2(step: usize) -> Model {
 
 #[test]
 fn the_learn_panel_fetches_the_lesson_list_when_it_first_opens() {
-    let (m, effects) = act(&Model::landing(), LearnAction::Toggle);
+    let (m, effects) = act(&landing(), LearnAction::Toggle);
     assert!(m.learn.shown);
     assert_eq!(effects, [Effect::FetchIndex]);
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let (m, effects) = act(&act(&m, LearnAction::Toggle).0, LearnAction::Toggle);
     assert!(m.learn.shown && matches!(m.learn.index, Fetched::Ready(_)));
     assert!(!effects.contains(&Effect::FetchIndex), "fetched once");
-    let (failed, _) =
-        act(&act(&Model::landing(), LearnAction::Toggle).0, LearnAction::IndexLoaded(Err("HTTP 404".into())));
+    let (failed, _) = act(&act(&landing(), LearnAction::Toggle).0, LearnAction::IndexLoaded(Err("HTTP 404".into())));
     assert!(failed.notice.is_some_and(|n| n.error && n.text.contains("HTTP 404")));
 }
 
@@ -43,7 +47,7 @@ fn a_lesson_opens_at_its_step_on_the_live_timeline() {
     let run = m.learn.run.as_ref().expect("following");
     assert_eq!((run.step, m.shown.cursor), (0, Some(4)), "the first explanation shows step 4");
     assert!(m.is_lesson_scenario());
-    assert_eq!(m.lesson_fragment().as_deref(), Some("lesson=committed-record-lost&step=1"), "kept for the page");
+    assert_eq!(m.lesson_params.as_deref(), Some("lesson=committed-record-lost&step=1"), "kept for the page");
     assert_eq!(m.learn.progress.lessons["committed-record-lost"], LessonProgress { step: 0, done: false });
     assert_eq!(m.lesson_highlights()[0].broker.as_deref(), Some("B"));
     let deep = lesson_2(4);
@@ -113,10 +117,10 @@ fn a_counter_scenario_sets_the_lesson_aside_and_resuming_brings_its_scenario_bac
 
 #[test]
 fn a_bad_lesson_file_or_progress_file_changes_nothing_but_says_why() {
-    let (m, _) = act(&Model::landing(), LearnAction::Start("committed-record-lost".into(), 0));
+    let (m, _) = act(&landing(), LearnAction::Start("committed-record-lost".into(), 0));
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let broken = act(&m, LearnAction::LessonLoaded("committed-record-lost".into(), 0, Ok("{".into()))).0;
-    assert!(broken.learn.run.is_none() && broken.shown.scenario == Model::landing().shown.scenario);
+    assert!(broken.learn.run.is_none() && broken.shown.scenario == landing().shown.scenario);
     assert!(broken.notice.is_some_and(|n| n.error && n.text.contains("could not be opened")));
     let missing = act(&m, LearnAction::Start("no-such-lesson".into(), 0)).0;
     assert!(missing.notice.is_some_and(|n| n.text.contains("no lesson")));
@@ -128,9 +132,9 @@ fn a_bad_lesson_file_or_progress_file_changes_nothing_but_says_why() {
 }
 
 /// Lesson `file` opened at `step` (its id read from the file).
-fn opened(file: &str, text: &str, step: usize) -> Model {
+fn opened(file: &str, text: &str, step: usize) -> LessonsModel {
     let id = parse_lesson(text).expect("a shipped lesson").id;
-    let (m, _) = act(&Model::landing(), LearnAction::Start(id.clone(), step));
+    let (m, _) = act(&landing(), LearnAction::Start(id.clone(), step));
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     assert!(m.lesson_file(&id).is_some_and(|f| f == file), "{file} is in the index");
     act(&m, LearnAction::LessonLoaded(id, step, Ok(text.into()))).0
@@ -161,9 +165,9 @@ fn every_shipped_question_is_offered_and_graded_from_the_run_shown_as_the_core_d
 }
 
 /// A shared lesson opened from its link (`#lesson=~…&step=2`), as the lessons' module does it.
-fn shared(text: &str, step: usize) -> (String, Model) {
+fn shared(text: &str, step: usize) -> (String, LessonsModel) {
     let reference = epochlab_core::lesson::link::encode(text).unwrap();
-    let (m, effects) = act(&Model::landing(), LearnAction::Start(reference.clone(), step));
+    let (m, effects) = act(&landing(), LearnAction::Start(reference.clone(), step));
     assert_eq!(effects, [Effect::UnpackLesson { reference: reference.clone(), step }], "no list, no fetch");
     let payload = epochlab_core::lesson::link::inline_payload(&reference).unwrap();
     let unpacked = epochlab_core::lesson::link::decode(payload);
@@ -176,7 +180,7 @@ fn a_shared_lesson_opens_from_its_link_and_keeps_its_progress_apart() {
     let (reference, m) = shared(LESSON_2, 1);
     let run = m.learn.run.as_ref().expect("following");
     assert_eq!((run.step, &run.origin), (1, &Origin::Shared(reference.as_str().into())));
-    let fragment = m.lesson_fragment().unwrap();
+    let fragment = m.lesson_params.clone().unwrap();
     assert_eq!(fragment, format!("lesson={reference}&step=2"), "the address keeps the lesson inline");
     assert!(!m.learn.progress.lessons.contains_key("committed-record-lost"), "the shipped lesson's is untouched");
     assert_eq!(m.learn.progress.lessons["shared:committed-record-lost"], LessonProgress { step: 1, done: false });
@@ -197,7 +201,7 @@ fn a_shared_lesson_that_does_not_check_out_is_refused_with_its_step() {
         "{}",
         notice.text
     );
-    let (m, _) = act(&Model::landing(), LearnAction::Start("~1garbage".into(), 0));
+    let (m, _) = act(&landing(), LearnAction::Start("~1garbage".into(), 0));
     let (m, _) =
         act(&m, LearnAction::LessonLoaded("~1garbage".into(), 0, epochlab_core::lesson::link::decode("1garbage")));
     assert!(m.notice.is_some_and(|n| n.text.contains("the link is damaged")));

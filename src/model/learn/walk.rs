@@ -3,7 +3,7 @@
 
 use epochlab_core::lesson::Answer;
 
-use super::LearnAction;
+use super::{LearnAction, LessonsModel};
 use crate::model::bridge::{HeldBack, ToLessons, ToPage};
 use crate::model::{Action, Effect, Model, ModuleAction};
 use crate::model::{CursorAction, EditAction};
@@ -13,14 +13,12 @@ const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-co
 
 pub(super) struct Both {
     pub page: Model,
-    pub lessons: Model,
+    pub lessons: LessonsModel,
 }
 
 impl Both {
     pub fn new() -> Both {
-        let mut lessons = Model::new(epochlab_core::Scenario::empty(), vec![epochlab_core::Variant::Kip279], None);
-        lessons.page.saving = crate::model::Saving::Never;
-        let mut both = Both { page: Model::landing(), lessons };
+        let mut both = Both { page: Model::landing(), lessons: LessonsModel::default() };
         both.page_act(Action::Module(ModuleAction::OpenLearn));
         both.send(ToPage::Ready);
         both

@@ -14,7 +14,7 @@ use epochlab_core::checker::Stamp;
 use yew::prelude::*;
 
 use crate::checker::protocol::{CheckReply, CheckRequest, Underway};
-use crate::components::{Dispatch, ModelProps};
+use crate::components::{Dispatch, LessonsProps};
 use crate::model::Action;
 use crate::model::LoadAction;
 use form::{CheckForm, Choice, Edit};
@@ -23,7 +23,7 @@ use status::{CheckStatus, LinkStamp};
 
 /// The panel.
 #[function_component(CheckerPanel)]
-pub fn checker_panel(props: &ModelProps) -> Html {
+pub fn checker_panel(props: &LessonsProps) -> Html {
     let status = use_state(|| None::<CheckReply>);
     let choice = use_state(Choice::default);
     let link = use_mut_ref(|| None::<Link>);

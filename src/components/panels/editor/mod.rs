@@ -15,7 +15,7 @@ use epochlab_core::scenario::{Event, EventKind};
 use yew::prelude::*;
 
 use self::fields::KindProps;
-use crate::components::ModelProps;
+use crate::components::LessonsProps;
 use crate::formats::icons::kind_info;
 use crate::model::{Action, PlaceSource};
 use crate::model::{CursorAction, EditAction, PlaceAction};
@@ -36,7 +36,7 @@ fn kind_fields(props: KindProps) -> Html {
 
 /// The event editor (nothing when no event is selected).
 #[function_component(EventEditor)]
-pub fn event_editor(props: &ModelProps) -> Html {
+pub fn event_editor(props: &LessonsProps) -> Html {
     let m = &props.model;
     let Some(i) = m.selected else { return html! {} };
     let Some(event) = m.shown.scenario.events.get(i).cloned() else { return html! {} };
