@@ -10,7 +10,7 @@ use epochlab_core::variant::{KafkaVersion, MetadataMode};
 use epochlab_core::Variant;
 use serde_json::json;
 
-use crate::{commands, grid};
+use crate::{commands, grid, release};
 
 /// What is searched: a variant, or a Kafka release (its variant with its rules).
 pub(crate) struct Searched {
@@ -55,8 +55,11 @@ fn check_config(b: &Bounds) -> Result<CheckConfig, String> {
         .map(|id| InvariantId::from_id(id).ok_or_else(|| format!("unknown invariant \"{id}\"")))
         .collect::<Result<Vec<_>, _>>()?;
     let defaults = CheckConfig::default();
+    // A release given on the command line counts as the file's own, so a setting that release refuses is
+    // refused with its reason (as `run --kafka` does), not dropped.
+    let overrides = release::overrides(b.searched.kafka.as_deref(), b.searched.metadata_mode.as_deref())?;
     let mut cluster = match &b.config {
-        Some(file) => commands::load(file)?.config,
+        Some(file) => commands::load_with(file, &overrides)?.config,
         None => defaults.config.clone(),
     };
     let variant = searched_variant(&b.searched, &mut cluster)?;

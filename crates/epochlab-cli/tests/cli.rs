@@ -371,6 +371,16 @@ fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_s
     let checked = stdout(&epochlab(&["check", "--kafka", "4.1", "--depth", "6"]));
     assert!(checked.starts_with("Kafka 4.1 in KRaft mode (diverging-epoch): no failure within 2 brokers"), "{checked}");
     assert_bad_input(&epochlab(&["check", "--kafka", "banana"]), "unknown Kafka release \"banana\"");
+    // A settings file's knob that the release given refuses is refused by check as by run, not dropped.
+    let config = std::env::temp_dir().join(format!("epochlab-cli-test-{}-elr-config.txt", std::process::id()));
+    std::fs::write(&config, &forced).unwrap();
+    let config = config.to_str().unwrap();
+    assert_bad_input(
+        &epochlab(&["check", "--config", config, "--kafka", "3.9", "--depth", "2"]),
+        "Kafka 3.9 has no Eligible Leader Replicas",
+    );
+    let under_4_1 = stdout(&epochlab(&["check", "--config", config, "--kafka", "4.1", "--depth", "2"]));
+    assert!(under_4_1.starts_with("Kafka 4.1 in KRaft mode"), "{under_4_1}");
 }
 
 /// A copy of the shipped lessons in a folder of its own, with `from` replaced by `to` in `file`.
