@@ -4,7 +4,8 @@
 
 use std::time::Duration;
 
-use epochlab::model::CursorAction;
+use epochlab::model::learn::LessonsModel;
+use epochlab::model::{Action, Model};
 use epochlab::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
@@ -100,18 +101,25 @@ async fn selecting_a_chip_opens_the_place_the_lessons_module_draws_its_editor_in
     root.remove();
 }
 
-/// The event editor on its own, over a model it changes, with step 0 selected (on the page, the lessons'
-/// module draws it when an event is selected, and the page carries out its actions: `model::panels`).
+/// The page's model, changed by what `dispatch` carries, and the lessons' mirror of it (selecting
+/// `selected`), as the lessons' module draws its panels from: a panel on its own, over a model it changes.
+#[yew::hook]
+fn use_page_and_mirror(selected: Option<usize>) -> (std::rc::Rc<LessonsModel>, yew::Callback<Action>) {
+    let page = yew::use_state(|| std::rc::Rc::new(Model::landing()));
+    let dispatch = {
+        let page = page.clone();
+        yew::Callback::from(move |a| page.set(std::rc::Rc::new(page.after(a))))
+    };
+    let mirror = LessonsModel { selected, ..LessonsModel::mirroring(page.shown.clone()) };
+    (std::rc::Rc::new(mirror), dispatch)
+}
+
+/// The event editor with step 0 selected (on the page, the lessons' module draws it when an event is
+/// selected, and the page carries out its actions: `model::panels`).
 #[yew::function_component(EditorAlone)]
 fn editor_alone() -> yew::Html {
-    use epochlab::model::{Action, Model};
-    let model =
-        yew::use_state(|| std::rc::Rc::new(Model::landing().after(Action::Cursor(CursorAction::Select(Some(0))))));
-    let dispatch = {
-        let model = model.clone();
-        yew::Callback::from(move |a| model.set(std::rc::Rc::new(model.after(a))))
-    };
-    yew::html! { <epochlab::components::panels::editor::EventEditor model={(*model).clone()} {dispatch} /> }
+    let (model, dispatch) = use_page_and_mirror(Some(0));
+    yew::html! { <epochlab::components::panels::editor::EventEditor {model} {dispatch} /> }
 }
 
 #[wasm_bindgen_test]
@@ -136,16 +144,11 @@ async fn an_elect_delivers_to_the_brokers_checked_in_its_editor() {
     root.remove();
 }
 
-/// The configuration panel on its own, over a model it changes (on the page, the lessons' module draws it
-/// and the page carries out its actions: `model::panels`).
+/// The configuration panel (on the page, the lessons' module draws it and the page carries out its actions).
 #[yew::function_component(ConfigAlone)]
 fn config_alone() -> yew::Html {
-    let model = yew::use_state(|| std::rc::Rc::new(epochlab::model::Model::landing()));
-    let dispatch = {
-        let model = model.clone();
-        yew::Callback::from(move |a| model.set(std::rc::Rc::new(model.after(a))))
-    };
-    yew::html! { <epochlab::components::panels::config::ConfigPanel model={(*model).clone()} {dispatch} /> }
+    let (model, dispatch) = use_page_and_mirror(None);
+    yew::html! { <epochlab::components::panels::config::ConfigPanel {model} {dispatch} /> }
 }
 
 #[wasm_bindgen_test]
