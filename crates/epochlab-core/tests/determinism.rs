@@ -52,6 +52,8 @@ fn a_scenario_reparsed_from_its_own_json_gives_the_same_digest() {
 }
 
 #[test]
+// The core never starts a thread (crates/epochlab-core/clippy.toml); this test runs it on others on purpose.
+#[allow(clippy::disallowed_methods)]
 fn runs_on_other_threads_give_the_same_digests() {
     let here: Vec<Vec<u64>> = PRESETS.iter().map(|p| digests(&p.scenario())).collect();
     let handles: Vec<_> = (0..4)
