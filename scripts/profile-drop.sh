@@ -29,7 +29,7 @@ level="$(sed -n 's/.*data-wasm-opt="\([^"]*\)".*/\1/p' <<<"$page_link")"
 read -r -a params <<<"$(sed -n 's/.*data-wasm-opt-params="\([^"]*\)".*/\1/p' <<<"$page_link")"
 say "wasm-opt -O${level:-z} ${params[*]} -g: the same optimisation, function names kept"
 wasm-opt "$bindgen_wasm" "-O${level:-z}" "${params[@]}" -g -o "$site_wasm"
-# The site's glue imports the wasm's functions under the short names minify-imports.mjs gave them; this wasm
+# The site's glue imports the wasm's functions under the short names binaryen gave them (minify-glue.sh); this wasm
 # has wasm-bindgen's own names, so it gets wasm-bindgen's own glue (unminified, which changes no timing here).
 site_js="${site_wasm%_bg.wasm}.js"
 cp "${bindgen_wasm%_bg.wasm}.js" "$site_js"

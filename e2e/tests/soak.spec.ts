@@ -45,13 +45,15 @@ async function roundOfEverything(page: Page) {
   await expect(page.locator('#text-panel')).toBeHidden();
 }
 
-/** The page's wasm memory in bytes (Trunk's loader hands its exports to the TrunkApplicationStarted event). */
+/** The page's wasm memory in bytes (Trunk's loader hands its exports to the TrunkApplicationStarted event; in
+ * release builds binaryen has renamed the export `memory`, scripts/minify-glue.sh, so it is found by its type). */
 const wasmMemory = (page: Page) => page.evaluate(() => (window as any).epochlabMemory?.buffer.byteLength as number);
 
 test('opening and closing every panel and lesson many times leaves the listeners where they were', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = watchErrors(page);
-  await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e: any) => ((window as any).epochlabMemory = e.detail.wasm.memory)));
+  await page.addInitScript(() => addEventListener('TrunkApplicationStarted', (e: any) =>
+    ((window as any).epochlabMemory = Object.values(e.detail.wasm).find((v) => v instanceof WebAssembly.Memory))));
   await open(page);
   // Two rounds load what loads once (the lessons' module, the checker's worker started and ended, what a
   // loaded machine draws late: one round left 86 listeners and the next 92, where they then stayed).
