@@ -187,14 +187,6 @@ impl EffectRunner {
                 Effect::Focus(focus) => web::focus_after_render(&focus_selector(*focus)),
                 Effect::LoadLessons => web::load_lessons(self.teller.lessons_failed()),
                 Effect::ToLessons(message) => web::send_event(crate::model::bridge::TO_LESSONS, &message.to_json()),
-                // The lessons' own effects, run in their module (`lessons::app`).
-                Effect::FetchIndex
-                | Effect::FetchLesson { .. }
-                | Effect::UnpackLesson { .. }
-                | Effect::SaveProgress
-                | Effect::PackLesson(_)
-                | Effect::SaveDraft(_)
-                | Effect::SaveMine => {}
             }
         }
     }

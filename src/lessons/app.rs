@@ -25,10 +25,11 @@ use crate::formats::link::{self, EmbedMode};
 use crate::lessons::mirror::{change, Deferred, Shared, MIRRORED};
 use crate::model::bridge::{ToLessons, ToPage, ROOT_ID, TO_LESSONS, TO_PAGE};
 use crate::model::learn::{
-    mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson, LessonsModel,
+    mine_from_json, mine_to_json, opened_progress, page_messages, Draft, DraftAction, KeptLesson, LessonsEffect,
+    LessonsModel,
 };
 use crate::model::panels::{Forwarded, Panels};
-use crate::model::{Action, Effect, LearnAction, ModuleAction, Notice};
+use crate::model::{Action, LearnAction, ModuleAction, Notice};
 use crate::model::{EditAction, NoticeAction};
 
 /// Where the lesson files are, beside the page (Trunk copies them there).
@@ -107,48 +108,48 @@ fn fetch(dispatch: &Dispatch, path: String, then: impl FnOnce(Result<String, Str
     });
 }
 
-fn run_effects(effects: &[Effect], model: &LessonsModel, dispatch: &Dispatch, embedded: bool) {
+fn run_effects(effects: &[LessonsEffect], model: &LessonsModel, dispatch: &Dispatch, embedded: bool) {
     for effect in effects {
         match effect {
-            Effect::FetchIndex => fetch(dispatch, format!("{LESSONS}index.json"), LearnAction::IndexLoaded),
-            Effect::FetchLesson { id, file, step } => {
+            // An embed neither reads nor writes the reader's progress, drafts or kept lessons.
+            LessonsEffect::SaveMine | LessonsEffect::SaveDraft(_) | LessonsEffect::SaveProgress if embedded => {}
+            LessonsEffect::FetchIndex => fetch(dispatch, format!("{LESSONS}index.json"), LearnAction::IndexLoaded),
+            LessonsEffect::FetchLesson { id, file, step } => {
                 let (id, step) = (id.clone(), *step);
                 fetch(dispatch, format!("{LESSONS}{file}"), move |text| LearnAction::LessonLoaded(id, step, text));
             }
-            Effect::UnpackLesson { reference, step } => {
+            LessonsEffect::UnpackLesson { reference, step } => {
                 let (dispatch, reference, step) = (dispatch.clone(), reference.clone(), *step);
                 spawn_local(async move {
                     let text = crate::browser::compress::unpack_lesson(&reference).await;
                     dispatch.emit(Action::Learn(LearnAction::LessonLoaded(reference, step, text)));
                 });
             }
-            Effect::PackLesson(text) => {
+            LessonsEffect::PackLesson(text) => {
                 let (dispatch, text) = (dispatch.clone(), text.clone());
                 spawn_local(async move {
                     let made = crate::browser::compress::pack_lesson(&text).await;
                     dispatch.emit(Action::Learn(LearnAction::Draft(DraftAction::Linked(text, made))));
                 });
             }
-            Effect::SaveMine if !embedded => {
+            LessonsEffect::SaveMine => {
                 if let Err(why) = storage::save_mine(&mine_to_json(&model.learn.mine)) {
                     let text = format!("The lessons kept in My scenarios could not be saved in this browser ({why}).");
                     send(&ToPage::Notice(Notice { error: true, text, undo: false }));
                 }
             }
-            Effect::SaveDraft(text) if !embedded => {
+            LessonsEffect::SaveDraft(text) => {
                 if let Err(why) = storage::save_draft(text) {
                     let text = format!("The lesson you are writing could not be kept in this browser ({why}).");
                     send(&ToPage::Notice(Notice { error: true, text, undo: false }));
                 }
             }
-            // An embed neither reads nor writes the reader's progress.
-            Effect::SaveProgress if !embedded => {
+            LessonsEffect::SaveProgress => {
                 if let Err(why) = storage::save_progress(&model.learn.progress) {
                     let text = format!("Your lesson progress could not be saved in this browser ({why}).");
                     send(&ToPage::Notice(Notice { error: true, text, undo: false }));
                 }
             }
-            _ => {}
         }
     }
 }

@@ -28,22 +28,8 @@ pub enum Effect {
     Focus(super::Focus),
     /// Load the lessons' module.
     LoadLessons,
-    /// Send the lessons' module a message (its JSON).
+    /// Send the lessons' module a message.
     ToLessons(ToLessons),
-    /// Fetch the lesson list and glossary (`lessons/index.json`).
-    FetchIndex,
-    /// Fetch a lesson's file, to open it at a step.
-    FetchLesson { id: String, file: String, step: usize },
-    /// Unpack a shared lesson from its link's `~<payload>`, to open it at a step.
-    UnpackLesson { reference: String, step: usize },
-    /// Write the lesson progress to localStorage.
-    SaveProgress,
-    /// Make the link of the lesson being written (this text), with the browser's DEFLATE.
-    PackLesson(Rc<str>),
-    /// Keep the lesson being written in this browser (this text).
-    SaveDraft(Rc<str>),
-    /// Store the lessons kept in My scenarios.
-    SaveMine,
 }
 
 /// What the address holds until the compressed link is written. After a re-run the link from before it must

@@ -15,34 +15,36 @@ use crate::formats::snapshot::Snapshot;
 /// A scenario shown under some variants, run, at a step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shown {
-    /// The scenario, shared: copying copies a pointer, and an edit copies the scenario once
-    /// ([`Shown::scenario_mut`]).
-    pub scenario: Rc<Scenario>,
-    /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
-    pub variants: Vec<Variant>,
+    // The derived comparison goes field by field in this order: the traces first, compared by identity, so
+    // that after a re-run two models differ at once, without comparing 1,000 events of their scenarios.
     /// One trace per variant, recomputed on every edit.
     pub traces: Shared<Vec<Trace>>,
     /// What the next re-run goes on from (one run per trace).
     pub resumes: Shared<Resumes>,
-    /// The first step after which the shown variants' states differ.
-    pub first_difference: Option<u32>,
     /// Per trace: whether it holds every invariant only because min.insync.replicas refused writes.
     pub held: Shared<Vec<Option<HeldByRefusal>>>,
     /// The step whose state is shown (`None`: before the first event).
     pub cursor: Option<usize>,
+    /// The first step after which the shown variants' states differ.
+    pub first_difference: Option<u32>,
+    /// Variants shown side by side (1 to 4); the first is the scenario's configured variant.
+    pub variants: Vec<Variant>,
+    /// The scenario, shared: copying copies a pointer, and an edit copies the scenario once
+    /// ([`Shown::scenario_mut`]).
+    pub scenario: Rc<Scenario>,
 }
 
 impl Shown {
     /// `scenario` under `variants` (not run yet: see [`Shown::rerun`]).
     pub fn new(scenario: Scenario, variants: Vec<Variant>) -> Shown {
         let mut shown = Shown {
-            scenario: Rc::new(scenario),
-            variants: Vec::new(),
             traces: Shared::default(),
             resumes: Shared::default(),
-            first_difference: None,
             held: Shared::default(),
             cursor: None,
+            first_difference: None,
+            variants: Vec::new(),
+            scenario: Rc::new(scenario),
         };
         shown.set_variants(variants);
         shown

@@ -2,8 +2,8 @@
 //! scenario shown, adds steps of each kind at the cursor, sees what the simulator answers to each question
 //! and what is wrong and where, previews the lesson as a learner takes it, and makes the link that shares
 //! it. The text is read and checked by the core on every edit; the builder keeps its own undo, and the
-//! draft and the lessons kept in My scenarios are kept in this browser (`Effect::SaveDraft`,
-//! `Effect::SaveMine`).
+//! draft and the lessons kept in My scenarios are kept in this browser (`LessonsEffect::SaveDraft`,
+//! `LessonsEffect::SaveMine`).
 
 use std::rc::Rc;
 
@@ -313,9 +313,10 @@ impl LessonsModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::{Effect, LearnAction};
+    use crate::model::learn::LessonsEffect;
+    use crate::model::LearnAction;
 
-    fn act(m: &LessonsModel, a: DraftAction) -> (LessonsModel, Vec<Effect>) {
+    fn act(m: &LessonsModel, a: DraftAction) -> (LessonsModel, Vec<LessonsEffect>) {
         m.learn_reduce(LearnAction::Draft(a))
     }
 
@@ -332,7 +333,7 @@ mod tests {
     fn writing_starts_on_the_scenario_shown_and_typing_is_undone_at_once() {
         let (m, effects) = act(&landing(), DraftAction::Write);
         assert!(m.learn.writing && m.learn.draft.as_ref().unwrap().read.is_ok());
-        assert!(matches!(&effects[..], [Effect::SaveDraft(_)]), "{effects:?}");
+        assert!(matches!(&effects[..], [LessonsEffect::SaveDraft(_)]), "{effects:?}");
         let first = text(&m);
         let (m, _) = act(&m, DraftAction::Text(first.replace("minutes: 3", "minutes: 4")));
         let (m, _) = act(&m, DraftAction::Text(first.replace("minutes: 3", "minutes: 45")));
@@ -350,7 +351,7 @@ mod tests {
     fn my_lessons_keep_one_lesson_per_id_and_survive_storage() {
         let (m, _) = act(&landing(), DraftAction::Write);
         let (m, effects) = act(&m, DraftAction::Keep);
-        assert!(effects.contains(&Effect::SaveMine));
+        assert!(effects.contains(&LessonsEffect::SaveMine));
         let (m, _) = act(&m, DraftAction::Text(text(&m).replace("minutes: 3", "minutes: 7")));
         let (m, _) = act(&m, DraftAction::Keep);
         assert_eq!(m.learn.mine.len(), 1, "kept again under its id");
@@ -366,7 +367,7 @@ mod tests {
         assert!(m.learn.mine.is_empty());
         let (m, effects) = act(&m, DraftAction::Restore);
         assert_eq!(m.learn.mine[0].title, kept_title, "put back");
-        assert!(effects.contains(&Effect::SaveMine) && m.learn.forgotten.is_none());
+        assert!(effects.contains(&LessonsEffect::SaveMine) && m.learn.forgotten.is_none());
         // Removed, then kept again under its id: putting the removed one back would lose the newer.
         let (m, _) = act(&m, DraftAction::Forget(0));
         let (m, _) = act(&m, DraftAction::Text(text(&m).replace("minutes: 7", "minutes: 8")));

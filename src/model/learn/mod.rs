@@ -19,6 +19,7 @@ use super::{Notice, Shared};
 use crate::model::bridge::{HeldBack, Painting, ToPage};
 
 pub use self::builder::{mine_from_json, mine_to_json, Draft, DraftAction, KeptLesson};
+pub use self::effects::LessonsEffect;
 pub use self::model::LessonsModel;
 pub use self::progress::{LessonProgress, Progress, ReadProgress};
 
@@ -245,11 +246,12 @@ pub fn page_messages(before: &LessonsModel, after: &LessonsModel) -> Vec<ToPage>
     if after.question_asked() != before.question_asked() {
         out.push(ToPage::Pending(after.question_asked()));
     }
-    let (was, now) = (before.shown.snapshot(), after.shown.snapshot());
+    let (was, now) = (&before.shown, &after.shown);
+    // The scenario is shared until a lesson changes it: compared by pointer first, copied only to be sent.
     if now.scenario != was.scenario || now.variants != was.variants {
-        out.push(ToPage::Show(Box::new(now)));
+        out.push(ToPage::Show(Box::new(now.snapshot())));
     } else if now.cursor != was.cursor {
-        out.push(ToPage::Cursor(now.cursor));
+        out.push(ToPage::Cursor(now.cursor.map(|c| c as u32)));
     }
     if after.painting() != before.painting() {
         out.push(ToPage::Paint(after.painting()));
@@ -286,7 +288,7 @@ pub fn opened_progress(text: &str) -> (Progress, Option<Notice>) {
 impl LessonsModel {
     /// In the lessons' module: the next model after a lesson action, with what the page must be told (the
     /// marks and the address's lesson part are kept on the model, as the page keeps them) and the effects.
-    pub fn learn_reduce(&self, action: LearnAction) -> (LessonsModel, Vec<super::Effect>) {
+    pub fn learn_reduce(&self, action: LearnAction) -> (LessonsModel, Vec<LessonsEffect>) {
         let mut next = self.clone();
         next.learn(action);
         if next.shown.traces != self.shown.traces {

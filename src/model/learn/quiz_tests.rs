@@ -2,12 +2,11 @@
 //! comes back to it from the counter-scenario.
 
 use super::*;
-use crate::model::Effect;
 
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const QUIZ: &str = include_str!("../../../crates/epochlab-core/lessons/14-misconceptions-quiz.json");
 
-fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<Effect>) {
+fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<LessonsEffect>) {
     m.learn_reduce(a)
 }
 

@@ -1,5 +1,4 @@
 use super::*;
-use crate::model::Effect;
 
 /// A painted log's answer: per offset, kept or cut.
 fn offsets(kept: &[bool]) -> LearnAction {
@@ -9,7 +8,7 @@ fn offsets(kept: &[bool]) -> LearnAction {
 const INDEX: &str = include_str!("../../../crates/epochlab-core/lessons/index.json");
 const LESSON_2: &str = include_str!("../../../crates/epochlab-core/lessons/02-committed-record-lost.json");
 
-fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<Effect>) {
+fn act(m: &LessonsModel, a: LearnAction) -> (LessonsModel, Vec<LessonsEffect>) {
     m.learn_reduce(a)
 }
 
@@ -21,10 +20,10 @@ fn landing() -> LessonsModel {
 /// Lesson 2 opened at `step`, as the page does it: asked for, the index and the file fetched.
 fn lesson_2(step: usize) -> LessonsModel {
     let (m, effects) = act(&landing(), LearnAction::Start("committed-record-lost".into(), step));
-    assert_eq!(effects, [Effect::FetchIndex]);
+    assert_eq!(effects, [LessonsEffect::FetchIndex]);
     let (m, effects) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let file = "02-committed-record-lost.json".to_string();
-    assert_eq!(effects, [Effect::FetchLesson { id: "committed-record-lost".into(), file, step }]);
+    assert_eq!(effects, [LessonsEffect::FetchLesson { id: "committed-record-lost".into(), file, step }]);
     act(&m, LearnAction::LessonLoaded("committed-record-lost".into(), step, Ok(LESSON_2.into()))).0
 }
 
@@ -32,11 +31,11 @@ fn lesson_2(step: usize) -> LessonsModel {
 fn the_learn_panel_fetches_the_lesson_list_when_it_first_opens() {
     let (m, effects) = act(&landing(), LearnAction::Toggle);
     assert!(m.learn.shown);
-    assert_eq!(effects, [Effect::FetchIndex]);
+    assert_eq!(effects, [LessonsEffect::FetchIndex]);
     let (m, _) = act(&m, LearnAction::IndexLoaded(Ok(INDEX.into())));
     let (m, effects) = act(&act(&m, LearnAction::Toggle).0, LearnAction::Toggle);
     assert!(m.learn.shown && matches!(m.learn.index, Fetched::Ready(_)));
-    assert!(!effects.contains(&Effect::FetchIndex), "fetched once");
+    assert!(!effects.contains(&LessonsEffect::FetchIndex), "fetched once");
     let (failed, _) = act(&act(&landing(), LearnAction::Toggle).0, LearnAction::IndexLoaded(Err("HTTP 404".into())));
     assert!(failed.notice.is_some_and(|n| n.error && n.text.contains("HTTP 404")));
 }
@@ -101,7 +100,7 @@ fn show_me_solves_a_task_undoably_and_the_end_marks_the_lesson_done() {
     let (end, effects) = act(&act(&solved, LearnAction::Next).0, LearnAction::Next);
     assert!(end.learn.run.as_ref().unwrap().at_end());
     assert!(end.learn.progress.lessons["committed-record-lost"].done);
-    assert!(effects.contains(&Effect::SaveProgress));
+    assert!(effects.contains(&LessonsEffect::SaveProgress));
 }
 
 #[test]
@@ -168,7 +167,7 @@ fn every_shipped_question_is_offered_and_graded_from_the_run_shown_as_the_core_d
 fn shared(text: &str, step: usize) -> (String, LessonsModel) {
     let reference = epochlab_core::lesson::link::encode(text).unwrap();
     let (m, effects) = act(&landing(), LearnAction::Start(reference.clone(), step));
-    assert_eq!(effects, [Effect::UnpackLesson { reference: reference.clone(), step }], "no list, no fetch");
+    assert_eq!(effects, [LessonsEffect::UnpackLesson { reference: reference.clone(), step }], "no list, no fetch");
     let payload = epochlab_core::lesson::link::inline_payload(&reference).unwrap();
     let unpacked = epochlab_core::lesson::link::decode(payload);
     (reference.clone(), act(&m, LearnAction::LessonLoaded(reference, step, unpacked)).0)
