@@ -32,11 +32,12 @@ fn waits(step: u32, asked_now: bool) -> String {
 /// What a whole-scenario verdict says instead while a step is held back (true on a question and before it).
 pub const NEUTRAL: &str = "The outcome shows once the lesson's question about it is answered.";
 
-/// A trace cut before step `asked`: its steps, and the violations found, up to the one before.
-fn cut(trace: &Trace, asked: usize) -> Trace {
+/// A trace cut before step `asked`: its steps up to the one before, and the violations found there, or none
+/// while the question is `open`.
+fn cut(trace: &Trace, asked: usize, open: bool) -> Trace {
     let mut t = trace.clone();
     t.steps.truncate(asked);
-    t.violations.retain(|v| (v.step as usize) < asked);
+    t.violations.retain(|v| !open && (v.step as usize) < asked);
     t
 }
 
@@ -54,11 +55,13 @@ fn shows_or_changes(action: &Action) -> bool {
 }
 
 impl Shown {
-    /// What is drawn while a question about step `asked` waits: every trace cut before it, and no verdict
-    /// that would tell what it does.
-    pub fn before_step(&self, asked: usize) -> Shown {
+    /// What is drawn while a question about step `held.step` waits: every trace cut before it, and no verdict
+    /// that would tell what it does. While the question is open, no verdict at all: "does an invariant fail?"
+    /// is answered by a failure at any earlier step too, and the rule is that nothing on screen answers it.
+    pub fn before_step(&self, held: &HeldBack) -> Shown {
+        let (asked, open) = (held.step as usize, held.asked_now);
         let mut drawn = self.clone();
-        drawn.traces = Shared::new(self.traces.iter().map(|t| cut(t, asked)).collect());
+        drawn.traces = Shared::new(self.traces.iter().map(|t| cut(t, asked, open)).collect());
         drawn.first_difference = self.first_difference.filter(|d| (*d as usize) < asked);
         drawn.held = Shared::new(vec![None; self.traces.len()]);
         // A lesson's scenario tells its story in its description (the header, the text and the My scenarios
@@ -74,7 +77,7 @@ impl LessonsModel {
     pub fn held_back(self: &Rc<LessonsModel>) -> Rc<LessonsModel> {
         let Some(asked) = self.question_asked() else { return self.clone() };
         let mut mirror = (**self).clone();
-        mirror.shown = self.shown.before_step(asked.step as usize);
+        mirror.shown = self.shown.before_step(&asked);
         mirror.pending = Some(asked);
         Rc::new(mirror)
     }
@@ -133,9 +136,9 @@ impl Model {
     /// What the page draws: itself, or while a question waits, itself with every trace cut before the step
     /// asked about (the page's verdicts then say [`NEUTRAL`]).
     pub fn before_question(&self) -> Option<Model> {
-        let asked = self.pending.as_ref()?.step as usize;
+        let held = self.pending.as_ref()?;
         let mut drawn = self.clone();
-        drawn.shown = self.shown.before_step(asked);
+        drawn.shown = self.shown.before_step(held);
         Some(drawn)
     }
 }

@@ -259,8 +259,11 @@ pub fn view(trace: &Trace, step: Option<usize>, min_width: u32) -> StepView {
     let state = trace.state_at(step);
     let ghosts = ghosts(trace, state, step);
     let current = step.map(|i| &trace.steps[i]);
-    let violations: Vec<Violation> =
-        current.map_or_else(Vec::new, |s| s.violations.iter().map(|&i| trace.violations[i as usize].clone()).collect());
+    // A step names its violations by index into the trace's list; a trace drawn with its verdicts withheld
+    // (while a lesson's question is open, the shell's `model::question`) has an empty list, and then none hold.
+    let violations: Vec<Violation> = current.map_or_else(Vec::new, |s| {
+        s.violations.iter().filter_map(|&i| trace.violations.get(i as usize).cloned()).collect()
+    });
     // I1 holds exactly when a committed record is missing or replaced on the true leader: its offset and
     // record, and whether Kafka allows that loss.
     let lost: Vec<Loss> = violations

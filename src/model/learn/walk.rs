@@ -124,3 +124,37 @@ fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
     assert_eq!(b.page.shown.snapshot().scenario, before.scenario);
     assert!(!b.lessons.learn.run.as_ref().unwrap().passed);
 }
+
+/// Every question of every shipped lesson, opened by its link's step as a learner would reach it: while it
+/// is open the page draws no verdict (no failure listed, no step marked, the headline neutral), whatever the
+/// question asks, so nothing on screen answers it.
+#[test]
+fn while_any_shipped_question_is_open_the_page_draws_no_verdict() {
+    use epochlab_core::lesson::{parse_index, parse_lesson, LessonStep};
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/crates/epochlab-core/lessons/");
+    let index = parse_index(INDEX).expect("the shipped index");
+    let mut asked = 0;
+    for entry in &index.lessons {
+        let text = std::fs::read_to_string(format!("{dir}{}", entry.file)).expect("a shipped lesson");
+        let lesson = parse_lesson(&text).expect("it parses");
+        for (step, _) in lesson.steps.iter().enumerate().filter(|(_, s)| matches!(s, LessonStep::Predict(_))) {
+            let mut b = Both::new();
+            b.learn(LearnAction::Start(entry.id.clone(), step));
+            b.learn(LearnAction::IndexLoaded(Ok(INDEX.into())));
+            b.learn(LearnAction::LessonLoaded(entry.id.clone(), step, Ok(text.clone())));
+            let at = format!("{} step {}", entry.id, step + 1);
+            assert!(b.page.pending.as_ref().is_some_and(|h| h.asked_now), "{at}: the question is open");
+            let drawn = b.page.before_question().expect("drawn before the question");
+            assert!(drawn.shown.traces.iter().all(|t| t.violations.is_empty()), "{at}: a failure is listed");
+            // What the logs draw at the cursor comes from these traces too (a step names its violations by index).
+            let views = epochlab_core::view::views(&drawn.shown.traces, drawn.shown.cursor);
+            assert!(views.iter().all(|v| v.violations.is_empty()), "{at}: a view shows a failure");
+            let headline = crate::components::header::headline(&drawn);
+            assert!(headline.ends_with(crate::model::question::NEUTRAL), "{at}: {headline}");
+            assert!(drawn.shown.scenario.description.is_empty(), "{at}: the story's description is shown");
+            asked += 1;
+        }
+    }
+    assert!(asked >= 30, "every shipped question is walked: {asked}");
+}
+
