@@ -42,6 +42,9 @@ pub enum ToPage {
     Params(Option<String>),
     /// A notice for the banner.
     Notice(Notice),
+    /// The lesson no longer says this (its step or the lesson changed): the page takes the notice down if
+    /// it still shows it.
+    Unsay(String),
     /// A question waits for its answer about this step (the page neither plays it nor shows its outcome
     /// until then), or none waits.
     Pending(Option<HeldBack>),
@@ -118,6 +121,7 @@ impl ToPage {
             }
             ToPage::Params(p) => json!({ "type": "params", "params": p }),
             ToPage::Notice(n) => json!({ "type": "notice", "error": n.error, "text": n.text }),
+            ToPage::Unsay(text) => json!({ "type": "unsay", "text": text }),
             ToPage::Pending(None) => json!({ "type": "pending", "held": null }),
             ToPage::Pending(Some(h)) => {
                 json!({ "type": "pending", "held": { "step": h.step, "now": h.asked_now, "why": h.why } })
@@ -141,6 +145,7 @@ impl ToPage {
                 let text = f.short_text("text", MAX_WORDS)?.to_string();
                 ToPage::Notice(Notice { error: f.flag("error")?, text, undo: false })
             }
+            "unsay" => ToPage::Unsay(f.short_text("text", MAX_WORDS)?.to_string()),
             "pending" => ToPage::Pending(maybe(f.get("held")?, held_back)?),
             "paint" => ToPage::Paint(maybe(f.get("paint")?, painting)?),
             "do" => ToPage::Do(Forwarded::from_value(f.get("action")?)?),
@@ -297,6 +302,7 @@ mod tests {
             })),
             ToPage::Paint(None),
             ToPage::Notice(Notice { error: true, text: "why \"quoted\"".into(), undo: false }),
+            ToPage::Unsay("why \"quoted\"".into()),
             ToPage::Do(Forwarded::SetCursor(Some(4))),
         ] {
             assert_eq!(ToPage::from_json(&m.to_json()), Ok(m.clone()), "{m:?}");

@@ -166,6 +166,7 @@ impl Model {
             ToPage::Marks(marks) => self.marks = Rc::new(marks),
             ToPage::Params(params) => self.lesson_params = params,
             ToPage::Notice(notice) => self.notice = Some(notice),
+            ToPage::Unsay(text) => self.notice = self.notice.take().filter(|n| n.text != text),
             ToPage::Pending(asked) => self.set_pending(asked),
             ToPage::Paint(painting) => self.painting = painting.map(Rc::new),
             // Carried out as the page's own action where the message is received (`use_lesson_messages`).

@@ -262,8 +262,11 @@ pub fn page_messages(before: &LessonsModel, after: &LessonsModel) -> Vec<ToPage>
     if after.lesson_params != before.lesson_params {
         out.push(ToPage::Params(after.lesson_params.clone()));
     }
-    if after.notice != before.notice {
-        out.extend(after.notice.clone().map(ToPage::Notice));
+    match (&before.notice, &after.notice) {
+        (_, Some(now)) if after.notice != before.notice => out.push(ToPage::Notice(now.clone())),
+        // A notice belongs to the step that raised it: it goes with it.
+        (Some(was), None) => out.push(ToPage::Unsay(was.text.clone())),
+        _ => {}
     }
     out
 }
@@ -327,7 +330,10 @@ impl LessonsModel {
             LearnAction::Next => self.lesson_go(1),
             LearnAction::Back => self.lesson_go(-1),
             LearnAction::Restart => self.enter_step(0),
-            LearnAction::Leave => self.learn_mut().run = None,
+            LearnAction::Leave => {
+                self.learn_mut().run = None;
+                self.notice = None;
+            }
             LearnAction::Answer(chosen) => self.answer(chosen),
             LearnAction::Paint(offset) => self.paint(offset),
             LearnAction::SetHw(hw) => self.with_run(|r| r.hw = hw),

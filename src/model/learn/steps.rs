@@ -35,6 +35,8 @@ impl LessonsModel {
     /// Show step `step` of the lesson (the end past the last one) and record it in the progress. Only the
     /// learner's own Next past the last step marks the lesson done (`lesson_go`), never a link's step number.
     pub(super) fn enter_step(&mut self, step: usize) {
+        // What the last step said (a solution shown, a wrong answer) does not follow the learner on.
+        self.notice = None;
         let Some(run) = self.learn_mut().run.as_mut() else { return };
         let (lesson, origin) = (run.lesson.clone(), run.origin.clone());
         let step = step.min(lesson.steps.len());

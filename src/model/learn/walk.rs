@@ -125,6 +125,29 @@ fn undo_after_show_me_after_the_full_walk_brings_back_the_learners_timeline() {
     assert!(!b.lessons.learn.run.as_ref().unwrap().passed);
 }
 
+#[test]
+fn a_notice_the_lesson_raised_goes_when_the_learner_moves_on() {
+    let mut b = Both::new();
+    b.open_lesson_2();
+    b.learn(LearnAction::Start("committed-record-lost".into(), 8));
+    b.learn(LearnAction::LessonLoaded("committed-record-lost".into(), 8, Ok(LESSON_2.into())));
+    b.learn(LearnAction::ShowMe);
+    let said = |b: &Both| b.page.notice.as_ref().map(|n| n.text.clone()).unwrap_or_default();
+    assert!(said(&b).contains("solution is on the timeline"), "{}", said(&b));
+    b.learn(LearnAction::Next);
+    assert_eq!(said(&b), "", "the solution's notice stayed behind on the next step");
+    // The page's own notice is not the lesson's to take down.
+    b.learn(LearnAction::Back);
+    b.learn(LearnAction::ShowMe);
+    b.page_act(Action::Notice(crate::model::NoticeAction::Show(crate::model::Notice {
+        error: false,
+        text: "the page's own".into(),
+        undo: false,
+    })));
+    b.learn(LearnAction::Leave);
+    assert_eq!(said(&b), "the page's own");
+}
+
 /// Every question of every shipped lesson, opened by its link's step as a learner would reach it: while it
 /// is open the page draws no verdict (no failure listed, no step marked, the headline neutral), whatever the
 /// question asks, so nothing on screen answers it.
@@ -157,4 +180,3 @@ fn while_any_shipped_question_is_open_the_page_draws_no_verdict() {
     }
     assert!(asked >= 30, "every shipped question is walked: {asked}");
 }
-
