@@ -9,8 +9,8 @@ use epochlab_core::Variant;
 use crate::formats::export::{looks_like_svg, metadata_of};
 use crate::formats::snapshot::{self, Snapshot};
 
-/// The largest file or pasted text imported, in bytes.
-pub const MAX_IMPORT_BYTES: usize = 4 * 1024 * 1024;
+/// The largest file or pasted text imported, in bytes (the core's, which the CLI reads by too).
+pub const MAX_IMPORT_BYTES: usize = epochlab_core::scenario::MAX_FILE_BYTES;
 
 /// Why `source` (a file's name, "the pasted text") of `bytes` bytes is not imported, if it is too large.
 pub fn too_large(source: &str, bytes: usize) -> Option<String> {

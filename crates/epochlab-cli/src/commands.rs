@@ -4,7 +4,7 @@ use std::io::Read;
 
 use epochlab_core::invariants::InvariantId;
 use epochlab_core::presets::{verdict_of, PRESETS};
-use epochlab_core::scenario::Overrides;
+use epochlab_core::scenario::{Overrides, MAX_FILE_BYTES};
 use epochlab_core::share::{self, ShareState, MAX_PAYLOAD, MAX_VARIANTS};
 use epochlab_core::{report, Scenario, Trace, Variant};
 
@@ -18,15 +18,29 @@ pub(crate) fn load(file: &str) -> Result<Scenario, String> {
 
 /// [`load`], with the command line's release settings counting as the file's own.
 pub(crate) fn load_with(file: &str, overrides: &Overrides) -> Result<Scenario, String> {
-    let text = if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
-        text
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?
-    };
-    let name = if file == "-" { "standard input" } else { file };
+    let (text, name) = read_file(file)?;
     epochlab_core::scenario::text::parse_any_with(&text, overrides).map_err(|e| format!("{name}: {e}"))
+}
+
+/// A file's text (`-`: standard input) and the name errors give it, read up to the page's import limit
+/// ([`MAX_FILE_BYTES`]): `/dev/zero` or a log file is refused, not read until memory runs out.
+pub(crate) fn read_file(file: &str) -> Result<(String, &str), String> {
+    let name = if file == "-" { "standard input" } else { file };
+    let source: Box<dyn Read> = if file == "-" {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(|e| format!("{file}: cannot read: {e}"))?)
+    };
+    let mut bytes = Vec::new();
+    source.take(MAX_FILE_BYTES as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(format!(
+            "{name}: larger than {} MB, the most a scenario or lesson file may be",
+            MAX_FILE_BYTES >> 20
+        ));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| format!("{name}: not UTF-8 text"))?;
+    Ok((text, name))
 }
 
 fn parse_variants(ids: &[String]) -> Result<Vec<Variant>, String> {

@@ -2,20 +2,9 @@
 //! against the simulator as the page checks it before it opens one, the address that opens it (the lesson
 //! inline, `#lesson=~…`), and the lesson written in either form.
 
-use std::io::Read;
-
 use epochlab_core::lesson::{answer, link, text, Lesson, LessonStep};
 
-/// A lesson file's text (`-`: standard input) and the name errors give it.
-fn read(file: &str) -> Result<(String, &str), String> {
-    if file == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| format!("standard input: {e}"))?;
-        return Ok((text, "standard input"));
-    }
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: cannot read: {e}"))?;
-    Ok((text, file))
-}
+use crate::commands::read_file;
 
 /// The lesson in `text` (JSON or the text format), read and checked as the page does: errors name the
 /// step (`steps[2]: …`) and, in text, its line.
@@ -26,7 +15,7 @@ fn checked(text: &str, name: &str) -> Result<Lesson, String> {
 /// `epochlab lesson check FILE`: what the lesson holds and each question's computed answer, or the first
 /// problem.
 pub(crate) fn check(file: &str) -> Result<String, String> {
-    let (text, name) = read(file)?;
+    let (text, name) = read_file(file)?;
     let lesson = checked(&text, name)?;
     let count = |f: fn(&LessonStep) -> bool, one: &str| {
         let n = lesson.steps.iter().filter(|s| f(s)).count();
@@ -54,7 +43,7 @@ pub(crate) fn check(file: &str) -> Result<String, String> {
 /// `epochlab lesson link FILE`: the address that opens the lesson at its first step (`step`: counted from 1,
 /// as the lesson panel shows it), or its iframe's address with `embed`.
 pub(crate) fn link(file: &str, base: Option<&str>, step: Option<u32>, embed: bool) -> Result<String, String> {
-    let (text, name) = read(file)?;
+    let (text, name) = read_file(file)?;
     let lesson = checked(&text, name)?;
     let json = text::to_json(&text).map_err(|e| format!("{name}: {e}"))?;
     let reference = link::encode(&json).map_err(|e| format!("{name}: {e}"))?;
@@ -70,7 +59,7 @@ pub(crate) fn link(file: &str, base: Option<&str>, step: Option<u32>, embed: boo
 
 /// `epochlab lesson fmt FILE [--to text|json]`: the lesson in the text format (or its JSON), checked first.
 pub(crate) fn fmt(file: &str, to: &str) -> Result<String, String> {
-    let (content, name) = read(file)?;
+    let (content, name) = read_file(file)?;
     let lesson = checked(&content, name)?;
     match to {
         "text" => Ok(text::to_text(&lesson)),

@@ -371,6 +371,9 @@ fn kafka_4_1_shows_the_eligible_leader_replicas_beside_the_isr_and_the_checker_s
     let checked = stdout(&epochlab(&["check", "--kafka", "4.1", "--depth", "6"]));
     assert!(checked.starts_with("Kafka 4.1 in KRaft mode (diverging-epoch): no failure within 2 brokers"), "{checked}");
     assert_bad_input(&epochlab(&["check", "--kafka", "banana"]), "unknown Kafka release \"banana\"");
+    for sloppy in ["3.7 ", "03.7", "3.07"] {
+        assert_bad_input(&epochlab_stdin(&["run", "-", "--kafka", sloppy], text), "unknown Kafka release");
+    }
     // A settings file's knob that the release given refuses is refused by check as by run, not dropped.
     let config = std::env::temp_dir().join(format!("epochlab-cli-test-{}-elr-config.txt", std::process::id()));
     std::fs::write(&config, &forced).unwrap();
@@ -493,4 +496,18 @@ fn the_metadata_mode_is_chosen_on_the_command_line_and_refused_where_kafka_lacks
     assert_bad_input(&epochlab_stdin(&["run", "-", "--kafka", "4.1", "--metadata-mode", "zookeeper"], text), "KIP-833");
     let checked = stdout(&epochlab(&["check", "--kafka", "3.6", "--metadata-mode", "kraft", "--depth", "5"]));
     assert!(checked.starts_with("Kafka 3.6 in KRaft mode (diverging-epoch): no failure"), "{checked}");
+}
+
+#[test]
+fn a_file_past_the_size_limit_is_refused_not_read_until_memory_runs_out() {
+    if std::path::Path::new("/dev/zero").exists() {
+        assert_bad_input(&epochlab(&["run", "/dev/zero"]), "/dev/zero: larger than 4 MB");
+        assert_bad_input(&epochlab(&["lesson", "check", "/dev/zero"]), "/dev/zero: larger than 4 MB");
+    }
+    let big = std::env::temp_dir().join(format!("epochlab-cli-test-{}-big.txt", std::process::id()));
+    std::fs::write(&big, "x".repeat(4 * 1024 * 1024 + 1)).unwrap();
+    assert_bad_input(&epochlab(&["run", big.to_str().unwrap()]), "larger than 4 MB");
+    std::fs::write(&big, [0xffu8, 0xfe]).unwrap();
+    assert_bad_input(&epochlab(&["run", big.to_str().unwrap()]), "not UTF-8 text");
+    std::fs::remove_file(&big).ok();
 }

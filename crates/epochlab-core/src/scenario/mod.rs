@@ -9,6 +9,10 @@ mod parse;
 pub mod text;
 
 pub use kind::EventKind;
+
+/// The largest scenario or lesson file read, in bytes (the page's imports and the CLI's files alike): a
+/// scenario at the event limit is far smaller.
+pub const MAX_FILE_BYTES: usize = 4 * 1024 * 1024;
 pub use parse::{parse_config_value, parse_scenario, parse_scenario_value, valid_broker_name, ScenarioError};
 
 use serde::Serialize;

@@ -209,7 +209,7 @@ impl KafkaVersion {
 
     /// Parse `3.3`, `4.0.1`, `0.11`, `0.10.2.1`, or an old id (`2.8+`, `kraft`: the 3.6 line it modelled).
     pub fn parse(id: &str) -> Result<KafkaVersion, String> {
-        let id = id.trim().trim_end_matches('+').to_ascii_lowercase();
+        let id = id.trim_end_matches('+').to_ascii_lowercase();
         let id = if id == "kraft" { "3.6".to_string() } else { id };
         let unknown = || {
             format!(
@@ -219,7 +219,12 @@ impl KafkaVersion {
             )
         };
         let parts: Vec<&str> = id.split('.').collect();
-        let numbers: Option<Vec<u8>> = parts.iter().map(|p| p.parse::<u8>().ok()).collect();
+        // Read strictly: digits only, no leading zero (`03.7`, ` 3.7` and `3.7 ` are no releases).
+        let number = |p: &&str| {
+            let digits = !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()) && (*p == "0" || !p.starts_with('0'));
+            digits.then(|| p.parse::<u8>().ok()).flatten()
+        };
+        let numbers: Option<Vec<u8>> = parts.iter().map(number).collect();
         let numbers = numbers.filter(|n| (2..=4).contains(&n.len())).ok_or_else(unknown)?;
         // 0.x releases: three numbers name the minor release (0.11 alone is 0.11.0); 1.0 and later: two.
         let width = if numbers[0] == 0 { 3 } else { 2 };
@@ -326,7 +331,8 @@ mod tests {
         assert_eq!(line("4.1"), Ok(KafkaRelease::V4_1));
         assert_eq!(line("4.2"), Ok(KafkaRelease::V4_1), "4.2 changed no rule the model has");
         assert_eq!(line("4.3.1"), Ok(KafkaRelease::V4_1), "nor did 4.3 (KIP-1023 is opt-in tiered storage)");
-        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1", "4.4"] {
+        let strict = ["3.7 ", " 3.7", "03.7", "3.07", "3..7", "3.7.", "+3.7", "3.7.-1", "3.7.1e0"];
+        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1", "4.4"].into_iter().chain(strict) {
             let e = KafkaVersion::parse(bad).unwrap_err();
             assert!(e.contains("0.10.2 to 4.3"), "{bad}: {e}");
         }
