@@ -223,6 +223,10 @@ async function kafkaToday(page: Page, testInfo: TestInfo, size: 'desktop' | 'pho
   await press(next(page));
   // Under 3.7, A alone in the ISR holds its HW at 1 although it accepted m2.
   await expect(page.getByTestId('headline')).toContainText('Kafka 3.7: min ISR holds the HW');
+  // The marker has no value, and nothing can be submitted, until the learner moves it (a value it started
+  // on could be the answer).
+  await expect(page.getByTestId('hw-value')).toHaveText('HW ?');
+  await expect(page.getByTestId('hw-submit')).toBeDisabled();
   await page.getByTestId('hw-slider').fill('1');
   await expect(page.getByTestId('hw-value')).toHaveText('HW 1');
   await press(page.getByTestId('hw-submit'));

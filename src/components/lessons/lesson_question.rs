@@ -106,15 +106,18 @@ fn hw_controls(run: &LessonRun, broker: &str, d: &Dispatch) -> Html {
         let v = e.target_unchecked_into::<HtmlInputElement>().value();
         Action::Learn(LearnAction::SetHw(v.parse().unwrap_or(0)))
     });
-    let hw = run.hw;
+    // No value until the learner moves the marker: the range's thumb sits mid-way, and nothing is submitted.
+    let shown = run.hw.map_or("?".to_string(), |hw| hw.to_string());
+    let submit = run.hw.map(|hw| d.reform(move |_| answer_action(Answer::Number(hw))));
     html! {
         <div class="hw-drag">
             <label class="hw-drag__label">{ format!("Drag {broker}'s HW marker: ") }
-                <input type="range" min="0" max={max.to_string()} step="1" value={hw.to_string()} {oninput} disabled={answered}
-                    aria-valuetext={format!("HW {hw}")} data-testid="hw-slider" />
-                <output class="hw-drag__value" data-testid="hw-value">{ format!("HW {hw}") }</output>
+                <input type="range" min="0" max={max.to_string()} step="1" value={run.hw.map(|hw| hw.to_string())} {oninput} disabled={answered}
+                    aria-valuetext={format!("HW {shown}")} data-testid="hw-slider" />
+                <output class="hw-drag__value" data-testid="hw-value">{ format!("HW {shown}") }</output>
             </label>
-            <button type="button" class="lesson__submit" disabled={answered} onclick={d.reform(move |_| answer_action(Answer::Number(hw)))} data-testid="hw-submit">{ "This is my prediction" }</button>
+            <button type="button" class="lesson__submit" disabled={answered || submit.is_none()} onclick={submit} data-testid="hw-submit">{ "This is my prediction" }</button>
+            if run.hw.is_none() && !answered { <p class="hw-drag__hint" data-testid="hw-hint">{ "Move the marker to where you predict the HW will be." }</p> }
         </div>
     }
 }

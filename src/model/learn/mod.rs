@@ -98,8 +98,9 @@ pub struct LessonRun {
     pub painted: Vec<bool>,
     /// A question's choices (the HW slider's range), worked out once when the step is entered.
     pub choices: Rc<Vec<Answer>>,
-    /// A dragged HW.
-    pub hw: u32,
+    /// The HW the learner dragged the marker to; none until they move it (a marker that started somewhere
+    /// could start on the answer).
+    pub hw: Option<u32>,
     /// A task's grade on the current timeline.
     pub passed: bool,
     /// The learner left the lesson to try something on the timeline ("Try it yourself").
@@ -116,7 +117,7 @@ impl LessonRun {
             outcome: None,
             painted: Vec::new(),
             choices: Rc::default(),
-            hw: 0,
+            hw: None,
             passed: false,
             aside: false,
         }
@@ -336,7 +337,7 @@ impl LessonsModel {
             }
             LearnAction::Answer(chosen) => self.answer(chosen),
             LearnAction::Paint(offset) => self.paint(offset),
-            LearnAction::SetHw(hw) => self.with_run(|r| r.hw = hw),
+            LearnAction::SetHw(hw) => self.with_run(|r| r.hw = Some(hw)),
             LearnAction::ShowMe => self.show_me(),
             LearnAction::TryIt => self.with_run(|r| r.aside = true),
             LearnAction::Resume => self.resume(),

@@ -175,6 +175,10 @@ fn while_any_shipped_question_is_open_the_page_draws_no_verdict() {
             let headline = crate::components::header::headline(&drawn);
             assert!(headline.ends_with(crate::model::question::NEUTRAL), "{at}: {headline}");
             assert!(drawn.shown.scenario.description.is_empty(), "{at}: the story's description is shown");
+            // Nor does the HW marker start on a value (it could be the answer) until the learner moves it. A
+            // log to paint starts as it is before the step: the baseline, not a guess.
+            let run = b.lessons.learn.run.clone().expect("following");
+            assert_eq!(run.hw, None, "{at}: the HW marker starts on a value");
             asked += 1;
         }
     }

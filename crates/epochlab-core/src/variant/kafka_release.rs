@@ -332,7 +332,8 @@ mod tests {
         assert_eq!(line("4.2"), Ok(KafkaRelease::V4_1), "4.2 changed no rule the model has");
         assert_eq!(line("4.3.1"), Ok(KafkaRelease::V4_1), "nor did 4.3 (KIP-1023 is opt-in tiered storage)");
         let strict = ["3.7 ", " 3.7", "03.7", "3.07", "3..7", "3.7.", "+3.7", "3.7.-1", "3.7.1e0"];
-        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1", "4.4"].into_iter().chain(strict) {
+        for bad in ["5.0", "banana", "0.10.1", "3.10", "4", "", "2.8.1.1.1", "1.1.1.1", "4.4"].into_iter().chain(strict)
+        {
             let e = KafkaVersion::parse(bad).unwrap_err();
             assert!(e.contains("0.10.2 to 4.3"), "{bad}: {e}");
         }
