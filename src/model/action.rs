@@ -1,12 +1,13 @@
 //! Everything a user (or an embedding page) can do, as data.
 
 use epochlab_core::scenario::edit::Lane;
-use epochlab_core::scenario::{Event, EventKind, Policy, Scenario};
-use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
-use epochlab_core::{Flag, Variant};
+use epochlab_core::scenario::{Event, EventKind, Scenario};
+use epochlab_core::Variant;
 
 use super::bridge::ToPage;
 use super::changed::Facts;
+use super::panels::Forwarded;
+use super::settings::{ConfigAction, SavedAction};
 use super::{Notice, PlaceSource};
 use crate::formats::embed::{Command, Goto};
 use crate::formats::snapshot::Snapshot;
@@ -136,24 +137,6 @@ pub enum NoticeAction {
     Dismiss,
 }
 
-/// The scenario's name and description, and the scenarios kept in My scenarios: one group, forwarded typed
-/// from the panel the lessons module draws.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SavedAction {
-    /// Name the scenario.
-    SetName(String),
-    /// Describe the scenario.
-    SetDescription(String),
-    /// Open a scenario from "My scenarios" (the working one is kept there first).
-    OpenSaved(u64),
-    /// Rename a scenario in "My scenarios".
-    RenameSaved(u64, String),
-    /// Copy a scenario in "My scenarios".
-    DuplicateSaved(u64),
-    /// Delete a scenario from "My scenarios".
-    DeleteSaved(u64),
-}
-
 /// What another tab of the page stored: never this page's edit, so never undone or written back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OtherTabAction {
@@ -179,39 +162,6 @@ pub enum ModuleAction {
     RetryLessons,
     /// Import a file: read by the lessons' module, which has the readers.
     ImportFile { source: String, content: super::FileContent, shown: Vec<Variant> },
-}
-
-/// A change of the cluster's settings: one group, so that every place that must handle them (the reducer,
-/// what counts as an edit, what the lessons module forwards) names the group, and a new setting is a
-/// compiler error wherever it must be handled.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConfigAction {
-    /// Add a broker.
-    AddBroker,
-    /// Remove a broker (and its events).
-    RemoveBroker(String),
-    /// Rename a broker.
-    RenameBroker(String, String),
-    /// min.insync.replicas.
-    SetMinIsr(u8),
-    /// unclean.leader.election.enable (`None`: the release's default).
-    SetUnclean(Option<bool>),
-    /// KIP-966's Eligible Leader Replicas on a 4.x release (`None`: the release's default).
-    SetElr(Option<bool>),
-    /// ZooKeeper or KRaft on a release that offers both (`None`: the release's own, model §13).
-    SetMetadataMode(Option<MetadataMode>),
-    /// inter.broker.protocol.version (`None`: the release's own).
-    SetInterBrokerProtocol(Option<ProtocolVersion>),
-    /// log.message.format.version (`None`: the release's own).
-    SetMessageFormat(Option<ProtocolVersion>),
-    /// HW checkpoint policy.
-    SetHwCheckpoint(Policy),
-    /// Flush policy.
-    SetFlush(Policy),
-    /// Turn a flag on or off.
-    ToggleFlag(Flag),
-    /// Run as a Kafka release (its variant and flags), or forget the release.
-    SetKafkaRelease(Option<KafkaVersion>),
 }
 
 impl Action {
@@ -290,6 +240,85 @@ impl Action {
             Command::Play => vec![],
             Command::Pause => vec![Action::Cursor(CursorAction::Pause)],
             Command::Variants(vs) => vec![Action::Variants(VariantsAction::Set(vs))],
+        }
+    }
+}
+
+/// What the lessons module's panels hand to the page (`bridge::ToPage::Do`), and back: every group matched
+/// in full, so a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
+impl Forwarded {
+    /// The action a panel dispatched, when it is one the page must carry out. Every group is matched in
+    /// full: a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
+    pub fn of(action: &Action) -> Option<Forwarded> {
+        match action {
+            Action::Load(load) => Forwarded::of_load(load),
+            Action::Edit(EditAction::ApplyText(s)) => Some(Forwarded::ApplyText(s.clone())),
+            Action::Edit(EditAction::Remove(step)) => Some(Forwarded::Remove(*step)),
+            // The editor's edit travels with its brokers (`Forwarded::edit`); the panels neither insert, move
+            // nor undo.
+            Action::Edit(
+                EditAction::Replace(..)
+                | EditAction::Insert { .. }
+                | EditAction::Move { .. }
+                | EditAction::Undo
+                | EditAction::Redo,
+            ) => None,
+            Action::Place(PlaceAction::Start(PlaceSource::Existing(step))) => Some(Forwarded::MoveWithKeys(*step)),
+            Action::Place(_) => None,
+            Action::Cursor(look) => Forwarded::of_cursor(look),
+            Action::Config(change) => Some(Forwarded::Config(change.clone())),
+            Action::Saved(change) => Some(Forwarded::Saved(change.clone())),
+            Action::Variants(VariantsAction::Toggle(v)) => Some(Forwarded::ToggleVariant(*v)),
+            Action::Variants(VariantsAction::Set(_)) => None,
+            // Said to the page as `ToPage::Notice`; the others are the page's own or the module's.
+            Action::Notice(_) | Action::OtherTab(_) | Action::Module(_) | Action::Learn(_) => None,
+        }
+    }
+
+    fn of_load(load: &LoadAction) -> Option<Forwarded> {
+        match load {
+            LoadAction::Import(s) => Some(Forwarded::Import(s.clone())),
+            LoadAction::Found { scenario, cursor, what } => {
+                Some(Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() })
+            }
+            LoadAction::AddProof(stamp) => Some(Forwarded::AddProof(stamp.clone())),
+            LoadAction::Preset(_) | LoadAction::New | LoadAction::Replace(_) => None,
+        }
+    }
+
+    fn of_cursor(look: &CursorAction) -> Option<Forwarded> {
+        match look {
+            CursorAction::Set(c) => Some(Forwarded::SetCursor(*c)),
+            CursorAction::Select(None) => Some(Forwarded::CloseEditor),
+            CursorAction::Select(Some(_))
+            | CursorAction::StepBy(_)
+            | CursorAction::Home
+            | CursorAction::End
+            | CursorAction::Play
+            | CursorAction::TogglePlay
+            | CursorAction::Pause
+            | CursorAction::Tick
+            | CursorAction::SetSpeed(_) => None,
+        }
+    }
+
+    /// The action the page carries out.
+    pub fn into_action(self) -> Action {
+        match self {
+            Forwarded::SetCursor(c) => Action::Cursor(CursorAction::Set(c)),
+            Forwarded::ApplyText(s) => Action::Edit(EditAction::ApplyText(s)),
+            Forwarded::Import(s) => Action::Load(LoadAction::Import(s)),
+            Forwarded::LoadFound { scenario, cursor, what } => {
+                Action::Load(LoadAction::Found { scenario, cursor, what })
+            }
+            Forwarded::AddProof(stamp) => Action::Load(LoadAction::AddProof(stamp)),
+            Forwarded::Config(change) => Action::Config(change),
+            Forwarded::Saved(change) => Action::Saved(change),
+            Forwarded::ToggleVariant(v) => Action::Variants(VariantsAction::Toggle(v)),
+            Forwarded::Edit { step, event, .. } => Action::Edit(EditAction::Replace(step, event)),
+            Forwarded::Remove(step) => Action::Edit(EditAction::Remove(step)),
+            Forwarded::MoveWithKeys(step) => Action::Place(PlaceAction::Start(PlaceSource::Existing(step))),
+            Forwarded::CloseEditor => Action::Cursor(CursorAction::Select(None)),
         }
     }
 }

@@ -8,7 +8,7 @@ use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
 use epochlab_core::Flag;
 use serde_json::{json, Value};
 
-use super::{ConfigAction, SavedAction};
+use super::settings::{ConfigAction, SavedAction};
 use crate::formats::wire::Fields;
 
 impl ConfigAction {

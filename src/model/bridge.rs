@@ -13,7 +13,6 @@ use super::listing::Listing;
 use super::panels::{Forwarded, Panels};
 use super::splice::Splice;
 use super::Notice;
-use super::{FileContent, FileImport};
 use crate::formats::snapshot::{self, Snapshot};
 use crate::formats::wire::{number, object, parse, quote, text_of, Fields};
 
@@ -52,6 +51,24 @@ pub enum ToPage {
     Paint(Option<Painting>),
     /// What the user did in a panel the module draws.
     Do(Forwarded),
+}
+
+/// A file to import (`Action::Module(ModuleAction::ImportFile)`), read by the lessons' module, which has the readers (the text
+/// format's, a PNG's and an SVG's are not part of the page's first download); numbered so that importing
+/// the same file twice is two imports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileImport {
+    pub serial: u32,
+    pub source: String,
+    pub content: FileContent,
+    pub shown: Vec<epochlab_core::Variant>,
+}
+
+/// A file's content as read: its text, or a PNG's bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileContent {
+    Text(String),
+    Png(Vec<u8>),
 }
 
 /// The step a lesson holds back: the one its question on screen asks about, or, while an explanation or a

@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use super::bridge::{FileContent, FileImport};
 use super::panels::{Panel, Panels};
 use super::{Model, ModuleAction};
 use crate::model::bridge::ToPage;
@@ -29,24 +30,6 @@ pub struct LessonLink {
     pub failed: Option<Rc<str>>,
     /// How many times loading was tried again (each try loads the module anew).
     pub retries: u32,
-}
-
-/// A file to import (`Action::Module(ModuleAction::ImportFile)`), read by the lessons' module, which has the readers (the text
-/// format's, a PNG's and an SVG's are not part of the page's first download); numbered so that importing
-/// the same file twice is two imports.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileImport {
-    pub serial: u32,
-    pub source: String,
-    pub content: FileContent,
-    pub shown: Vec<epochlab_core::Variant>,
-}
-
-/// A file's content as read: its text, or a PNG's bytes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum FileContent {
-    Text(String),
-    Png(Vec<u8>),
 }
 
 impl Model {

@@ -8,6 +8,9 @@ use crate::formats::wire::Fields;
 
 use crate::formats::library::Library;
 
+/// The longest scenario name accepted (the field's `maxlength` too).
+pub const MAX_NAME: usize = 120;
+
 /// The most entries the module takes (a library written by hand could hold any number).
 const MAX_LISTED: usize = 1000;
 
@@ -33,7 +36,7 @@ impl Listing {
         // What the panel lists, each name as the panel shows it (at most MAX_NAME characters).
         let listed = |e: &std::rc::Rc<crate::formats::library::Entry>| Listed {
             id: e.id,
-            name: e.name().chars().take(super::MAX_NAME).collect(),
+            name: e.name().chars().take(MAX_NAME).collect(),
             edited: e.edited,
         };
         let entries = library.entries.iter().take(MAX_LISTED).map(listed).collect();
@@ -57,7 +60,7 @@ impl Listing {
             let e = Fields::of(item)?;
             Ok(Listed {
                 id: e.number("id")?,
-                name: e.short_text("name", super::MAX_NAME)?.into(),
+                name: e.short_text("name", MAX_NAME)?.into(),
                 edited: e.number("edited")?,
             })
         };

@@ -22,9 +22,11 @@ pub mod listing;
 mod load;
 mod notices;
 pub mod panels;
+mod placement;
 mod placing;
 pub mod question;
 mod saved;
+mod settings;
 mod shared;
 mod shown;
 pub mod splice;
@@ -39,17 +41,19 @@ use epochlab_core::{presets, Variant};
 use crate::formats::library::Library;
 
 pub use self::action::{
-    Action, ConfigAction, CursorAction, EditAction, LoadAction, ModuleAction, NoticeAction, OtherTabAction,
-    PlaceAction, SavedAction, VariantsAction,
+    Action, CursorAction, EditAction, LoadAction, ModuleAction, NoticeAction, OtherTabAction, PlaceAction,
+    VariantsAction,
 };
+pub use self::bridge::{FileContent, FileImport};
 pub use self::effects::{Effect, Meanwhile, Page, Saving};
 pub use self::focus::Focus;
 pub use self::history::{History, DEPTH};
 pub use self::learn::{Learn, LearnAction};
-pub use self::lesson_link::{FileContent, FileImport, LessonLink};
+pub use self::lesson_link::LessonLink;
+pub use self::listing::MAX_NAME;
 pub use self::notices::Notice;
-pub use self::placing::{PlaceSource, Placing};
-pub use self::saved::MAX_NAME;
+pub use self::placement::{PlaceSource, Placing};
+pub use self::settings::{ConfigAction, SavedAction};
 pub use self::shared::Shared;
 pub use self::shown::Shown;
 pub use self::spoken::lane_name;

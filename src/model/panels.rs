@@ -8,10 +8,9 @@ use epochlab_core::scenario::{Event, Scenario};
 use epochlab_core::Variant;
 use serde_json::{json, Value};
 
-use super::{Action, ConfigAction, PlaceSource, SavedAction};
+use super::settings::{ConfigAction, SavedAction};
 use crate::formats::snapshot::{self, Snapshot};
 use crate::formats::wire::Fields;
-use crate::model::{CursorAction, EditAction, LoadAction, PlaceAction, VariantsAction};
 
 /// A panel drawn by the module.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -116,83 +115,9 @@ fn is_stamp_text(text: &str) -> bool {
 }
 
 impl Forwarded {
-    /// The action a panel dispatched, when it is one the page must carry out. Every group is matched in
-    /// full: a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
-    pub fn of(action: &Action) -> Option<Forwarded> {
-        match action {
-            Action::Load(load) => Forwarded::of_load(load),
-            Action::Edit(EditAction::ApplyText(s)) => Some(Forwarded::ApplyText(s.clone())),
-            Action::Edit(EditAction::Remove(step)) => Some(Forwarded::Remove(*step)),
-            // The editor's edit travels with its brokers (`Forwarded::edit`); the panels neither insert, move
-            // nor undo.
-            Action::Edit(
-                EditAction::Replace(..)
-                | EditAction::Insert { .. }
-                | EditAction::Move { .. }
-                | EditAction::Undo
-                | EditAction::Redo,
-            ) => None,
-            Action::Place(PlaceAction::Start(PlaceSource::Existing(step))) => Some(Forwarded::MoveWithKeys(*step)),
-            Action::Place(_) => None,
-            Action::Cursor(look) => Forwarded::of_cursor(look),
-            Action::Config(change) => Some(Forwarded::Config(change.clone())),
-            Action::Saved(change) => Some(Forwarded::Saved(change.clone())),
-            Action::Variants(VariantsAction::Toggle(v)) => Some(Forwarded::ToggleVariant(*v)),
-            Action::Variants(VariantsAction::Set(_)) => None,
-            // Said to the page as `ToPage::Notice`; the others are the page's own or the module's.
-            Action::Notice(_) | Action::OtherTab(_) | Action::Module(_) | Action::Learn(_) => None,
-        }
-    }
-
-    fn of_load(load: &LoadAction) -> Option<Forwarded> {
-        match load {
-            LoadAction::Import(s) => Some(Forwarded::Import(s.clone())),
-            LoadAction::Found { scenario, cursor, what } => {
-                Some(Forwarded::LoadFound { scenario: scenario.clone(), cursor: *cursor, what: what.clone() })
-            }
-            LoadAction::AddProof(stamp) => Some(Forwarded::AddProof(stamp.clone())),
-            LoadAction::Preset(_) | LoadAction::New | LoadAction::Replace(_) => None,
-        }
-    }
-
-    fn of_cursor(look: &CursorAction) -> Option<Forwarded> {
-        match look {
-            CursorAction::Set(c) => Some(Forwarded::SetCursor(*c)),
-            CursorAction::Select(None) => Some(Forwarded::CloseEditor),
-            CursorAction::Select(Some(_))
-            | CursorAction::StepBy(_)
-            | CursorAction::Home
-            | CursorAction::End
-            | CursorAction::Play
-            | CursorAction::TogglePlay
-            | CursorAction::Pause
-            | CursorAction::Tick
-            | CursorAction::SetSpeed(_) => None,
-        }
-    }
-
     /// The editor's new `event` for `step` of `on`: it travels in a scenario of `on`'s brokers and settings.
     pub fn edit(step: usize, event: Event, on: &Scenario) -> Forwarded {
         Forwarded::Edit { step, event: Box::new(event), on: Box::new(super::splice::carrier(on, Vec::new())) }
-    }
-
-    pub fn into_action(self) -> Action {
-        match self {
-            Forwarded::SetCursor(c) => Action::Cursor(CursorAction::Set(c)),
-            Forwarded::ApplyText(s) => Action::Edit(EditAction::ApplyText(s)),
-            Forwarded::Import(s) => Action::Load(LoadAction::Import(s)),
-            Forwarded::LoadFound { scenario, cursor, what } => {
-                Action::Load(LoadAction::Found { scenario, cursor, what })
-            }
-            Forwarded::AddProof(stamp) => Action::Load(LoadAction::AddProof(stamp)),
-            Forwarded::Config(change) => Action::Config(change),
-            Forwarded::Saved(change) => Action::Saved(change),
-            Forwarded::ToggleVariant(v) => Action::Variants(VariantsAction::Toggle(v)),
-            Forwarded::Edit { step, event, .. } => Action::Edit(EditAction::Replace(step, event)),
-            Forwarded::Remove(step) => Action::Edit(EditAction::Remove(step)),
-            Forwarded::MoveWithKeys(step) => Action::Place(PlaceAction::Start(PlaceSource::Existing(step))),
-            Forwarded::CloseEditor => Action::Cursor(CursorAction::Select(None)),
-        }
     }
 
     pub fn to_value(&self) -> Value {
@@ -258,7 +183,7 @@ impl Forwarded {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Model;
+    use crate::model::{Action, CursorAction, EditAction, LoadAction, Model, PlaceAction, PlaceSource, VariantsAction};
     use epochlab_core::scenario::Policy;
     use epochlab_core::variant::{KafkaVersion, MetadataMode, ProtocolVersion};
     use epochlab_core::Flag;

@@ -2,34 +2,12 @@
 //! then dropped where it stands (or the placement is cancelled).
 
 use epochlab_core::scenario::edit;
-use epochlab_core::scenario::EventKind;
 
 use super::action::PlaceAction;
 use super::changed::Span;
+use super::placement::{PlaceSource, Placing};
 use super::{Action, Model};
 use crate::model::EditAction;
-
-/// What a keyboard placement moves: a new event from the palette, or an existing one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PlaceSource {
-    /// A palette chip of this kind.
-    New(EventKind),
-    /// The event at this index.
-    Existing(usize),
-}
-
-/// A keyboard placement in progress: the chosen lane (index into [`Model::lanes`]) and insertion position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placing {
-    /// What is being placed.
-    pub source: PlaceSource,
-    /// Lane index.
-    pub lane: usize,
-    /// Insertion position (0 to the number of events).
-    pub position: usize,
-    /// Started by a tap: placed by tapping a gap, so the help speaks of taps, not arrow keys.
-    pub touch: bool,
-}
 
 impl Model {
     /// Place an event with the keyboard or by tapping.
@@ -135,7 +113,7 @@ impl Model {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use epochlab_core::scenario::{Event, Scenario};
+    use epochlab_core::scenario::{Event, EventKind, Scenario};
     use epochlab_core::Variant;
 
     #[test]

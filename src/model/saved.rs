@@ -6,11 +6,9 @@ use std::rc::Rc;
 
 use epochlab_core::scenario::Scenario;
 
+use super::listing::MAX_NAME;
 use super::{Model, Notice, SavedAction, Saving, Shared};
 use crate::formats::snapshot::Snapshot;
-
-/// The longest scenario name accepted (the field's `maxlength` too).
-pub const MAX_NAME: usize = 120;
 
 impl Model {
     /// A change of the name, the description or My scenarios: each one, named here.
