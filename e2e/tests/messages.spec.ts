@@ -178,6 +178,27 @@ test.describe('the Kafka release', () => {
     errors.check();
   });
 
+  test("a release's column is titled with the release and goes when the release does", async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await open(page);
+    const columns = page.locator('.variants__item article');
+    await expect(columns).toHaveCount(2);
+    await openPanel(page, 'Configuration: variants, brokers, cluster settings');
+    // 2.0.0 and 2.0 say what tells them apart.
+    await expect(page.getByTestId('kafka-release').locator('option[value="2.0.0"]')).toContainText('KIP-279 alone');
+    await expect(page.getByTestId('kafka-release').locator('option[value="2.0"]')).toContainText('2.0.1 on');
+    await page.getByTestId('kafka-release').selectOption('3.7');
+    await expect(columns).toHaveCount(3);
+    await expect(columns.first().locator('.variant__title')).toContainText('Kafka 3.7');
+    await expect(columns.first().locator('.variant__subtitle')).toContainText('runs as diverging-epoch');
+    // Forgetting the release takes its column away: the link and an embed code show what was there before.
+    await page.getByTestId('kafka-release').selectOption('');
+    await expect(columns).toHaveCount(2);
+    await expect(page.getByTestId('variant-diverging-epoch')).toHaveCount(0);
+    errors.check();
+  });
+
   for (const phone of [false, true]) {
     test(`Kafka 4.1 keeps the last replica standing from leading, shown beside 3.7${phone ? ' on a 375 px phone' : ''}`, async ({ browser }, testInfo) => {
       const context = await browser.newContext(phone ? PHONE : { viewport: { width: 1280, height: 900 } });

@@ -7,6 +7,7 @@ use epochlab_core::invariants::InvariantId;
 use epochlab_core::lesson::Highlight;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::reads::{self, Read};
+use epochlab_core::variant::KafkaVersion;
 use epochlab_core::verdict::{invariant_list, not_now, verdict_text, Entry, HeldByRefusal};
 use epochlab_core::view::StepView;
 use epochlab_core::Trace;
@@ -44,6 +45,9 @@ pub struct VariantPanelProps {
     /// The log a lesson's question asks to paint (drawn when it is this variant's).
     #[prop_or_default]
     pub painting: Option<Rc<Painting>>,
+    /// The Kafka release the scenario runs as, which names the column that runs it.
+    #[prop_or_default]
+    pub release: Option<KafkaVersion>,
 }
 
 /// What consumers read under one variant, the last re-run's traces it was worked out from, and which of them.
@@ -136,7 +140,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
     html! {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
             <header class="variant__head">
-                <h2 class="variant__title">{ id }<span class="variant__subtitle">{ subtitle(trace) }</span></h2>
+                <h2 class="variant__title">{ title(trace, props.release) }<span class="variant__subtitle">{ subtitle(trace) }</span></h2>
                 <span class={verdict_class} data-testid={format!("verdict-{id}")}>{ verdict }</span>
                 if !allowed_note.is_empty() { <span class="verdict verdict--allowed">{ allowed_note }</span> }
             </header>
@@ -176,11 +180,19 @@ fn controller_line(v: &StepView) -> String {
     )
 }
 
-/// The variant's title, or the release line it runs as shipped.
+/// A column's title: the release it runs ("Kafka 3.7"), else its variant's id.
+fn title(trace: &Trace, release: Option<KafkaVersion>) -> String {
+    match (trace.rules.line, release) {
+        (Some(_), Some(release)) => format!("Kafka {}", release.id()),
+        _ => trace.variant.id().to_string(),
+    }
+}
+
+/// Under a release's title, the variant it runs as and its line; else the variant's own title.
 fn subtitle(trace: &Trace) -> String {
+    let mode = if trace.rules.control.kraft() { " (KRaft)" } else { "" };
     match trace.rules.line {
-        Some(line) if trace.rules.control.kraft() => format!("Kafka {} (KRaft) as shipped", line.label()),
-        Some(line) => format!("Kafka {} as shipped", line.label()),
+        Some(line) => format!("runs as {}: the {} line as shipped{mode}", trace.variant.id(), line.label()),
         None => trace.variant.title().to_string(),
     }
 }

@@ -37,11 +37,21 @@ impl Model {
     }
 
     /// Run as a Kafka release (its variant shown first, the other shown variants kept beside it), or forget
-    /// the release and keep its variant.
+    /// the release. A column that choosing a release added goes when the release is forgotten or another is
+    /// chosen, rather than stay to travel into links and embed codes unasked; the columns shown otherwise stay.
     pub(super) fn set_release(&mut self, release: Option<KafkaVersion>) {
-        let Some(r) = release else { return self.configure(Config::forget_release) };
+        let added = self.shown.scenario.config.kafka_version.and(self.release_column.take());
+        let kept: Vec<Variant> = self.shown.variants.iter().copied().filter(|v| Some(*v) != added).collect();
+        let Some(r) = release else {
+            self.configure(Config::forget_release);
+            if added.is_some() && !kept.is_empty() {
+                self.show_variants(kept);
+            }
+            return;
+        };
+        self.release_column = (!kept.contains(&r.variant())).then_some(r.variant());
         let mut shown = vec![r.variant()];
-        shown.extend(self.shown.variants.iter().copied().filter(|v| *v != r.variant()));
+        shown.extend(kept.into_iter().filter(|v| *v != r.variant()));
         self.configure(|c| c.set_release(r));
         self.show_variants(shown);
     }
@@ -179,8 +189,22 @@ mod tests {
         assert_eq!(beside.shown.scenario.config.kafka_version, KafkaVersion::parse("1.1").ok());
         let other = m.after(Action::Variants(VariantsAction::Set(vec![Variant::Kip279])));
         assert_eq!(other.shown.scenario.config.kafka_version, None);
+        // Forgetting the release takes away the column choosing it added; one shown before stays.
         let cleared = m.after(Action::Config(ConfigAction::SetKafkaRelease(None)));
-        assert_eq!((cleared.shown.scenario.config.kafka_version, cleared.shown.variants[0]), (None, Variant::Kip101));
+        assert_eq!(cleared.shown.scenario.config.kafka_version, None);
+        assert_eq!(cleared.shown.variants, [Variant::HwTruncation, Variant::Kip279]);
+        assert_eq!(cleared.shown.scenario.config.variant, Variant::HwTruncation);
+        let again = Model::landing()
+            .after(Action::Variants(VariantsAction::Toggle(Variant::Kip101)))
+            .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("1.1").ok())))
+            .after(Action::Config(ConfigAction::SetKafkaRelease(KafkaVersion::parse("2.1").ok())))
+            .after(Action::Config(ConfigAction::SetKafkaRelease(None)));
+        assert!(
+            again.shown.variants.contains(&Variant::Kip101),
+            "shown before 1.1 was chosen: {:?}",
+            again.shown.variants
+        );
+        assert!(!again.shown.variants.contains(&Variant::Kafka21), "2.1 column went: {:?}", again.shown.variants);
     }
 
     #[test]

@@ -113,6 +113,8 @@ pub struct Model {
     pub pending: Option<bridge::HeldBack>,
     /// The log a lesson's question asks to paint, drawn on its broker's row.
     pub painting: Option<Rc<bridge::Painting>>,
+    /// The column choosing the Kafka release added (it goes with the release).
+    pub release_column: Option<Variant>,
     /// A bounded-proof stamp the checker found, to put on the address.
     pub proof: Option<Rc<str>>,
     /// The My scenarios entry that keeps what another tab saved over this tab's stored scenario, and the
@@ -152,6 +154,7 @@ impl Model {
             shown_by_lesson: None,
             pending: None,
             painting: None,
+            release_column: None,
             proof: None,
             other_tab_entry: None,
         };

@@ -240,7 +240,7 @@ fn use_variants(model: &Rc<Model>, dispatch: &Callback<Action>) -> Html {
             <div class="variants" style={columns} id="variants" tabindex="-1" aria-label="The logs, variant by variant" role="region">
                 { for views.iter().enumerate().map(|(i, view)| html! {
                     <div class={classes!("variants__item", (i != current).then_some("variants__item--aside"))}>
-                        <VariantPanel traces={model.shown.traces.clone()} index={i} step={model.shown.cursor} view={view.clone()} held={model.shown.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} pending={model.pending.is_some()} painting={model.painting.clone()} />
+                        <VariantPanel traces={model.shown.traces.clone()} index={i} step={model.shown.cursor} view={view.clone()} held={model.shown.held.get(i).cloned().flatten()} dispatch={dispatch.clone()} marks={marks.clone()} pending={model.pending.is_some()} painting={model.painting.clone()} release={model.shown.scenario.config.kafka_version} />
                     </div>
                 }) }
             </div>

@@ -49,7 +49,7 @@ pub fn release_group(m: &Rc<LessonsModel>, d: &Callback<Action>) -> Html {
     });
     let groups = KafkaRelease::ALL.iter().map(|line| {
         let options = KafkaVersion::all().filter(|v| v.line() == *line).map(|v| {
-            html! { <option value={v.id()} selected={chosen.is_some_and(|c| c.line() == *line && same_minor(c, v))}>{ format!("Kafka {}", v.id()) }</option> }
+            html! { <option value={v.id()} selected={chosen.is_some_and(|c| c.line() == *line && same_minor(c, v))}>{ v.option_label() }</option> }
         });
         html! { <optgroup label={format!("{} ({})", line.label(), line.variant().id())}>{ for options }</optgroup> }
     });

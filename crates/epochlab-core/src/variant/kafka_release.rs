@@ -243,6 +243,18 @@ impl KafkaVersion {
         Ok(KafkaVersion { minor: minor as u8, patch })
     }
 
+    /// How the release picker names it: where a minor release splits in two lines (2.0.0 and 2.0.1, 2.8.0
+    /// and 2.8.1), each option says what tells it from the other.
+    pub fn option_label(self) -> String {
+        match (self.minor_id(), self.patch) {
+            ("2.0", Some(0)) => "Kafka 2.0.0: KIP-279 alone".to_string(),
+            ("2.0", None) => "Kafka 2.0 (2.0.1 on): three of 2.1's fixes, not KIP-320".to_string(),
+            ("2.8", Some(0)) => "Kafka 2.8.0: without the KAFKA-13141 fix".to_string(),
+            ("2.8", None) => "Kafka 2.8 (2.8.1 on): with the KAFKA-13141 fix".to_string(),
+            _ => format!("Kafka {}", self.id()),
+        }
+    }
+
     /// `3.3`, `4.0.1`, `0.10.2.1`.
     pub fn id(self) -> String {
         match self.patch {
@@ -338,6 +350,11 @@ mod tests {
             assert!(e.contains("0.10.2 to 4.3"), "{bad}: {e}");
         }
         assert_eq!(KafkaVersion::parse("4.0.1").map(KafkaVersion::id), Ok("4.0.1".to_string()));
+        // The picker tells apart the two options of a minor release that splits.
+        let label = |id: &str| KafkaVersion::parse(id).map(KafkaVersion::option_label).unwrap();
+        assert_eq!(label("3.7"), "Kafka 3.7");
+        assert!(label("2.0.0").contains("KIP-279 alone") && label("2.0").contains("2.0.1 on"));
+        assert!(label("2.8.0").contains("without") && label("2.8").contains("2.8.1 on"));
         assert_eq!(KafkaVersion::parse("0.11").map(KafkaVersion::id), Ok("0.11.0".to_string()));
     }
 
