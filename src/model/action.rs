@@ -244,8 +244,7 @@ impl Action {
     }
 }
 
-/// What the lessons module's panels hand to the page (`bridge::ToPage::Do`), and back: every group matched
-/// in full, so a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
+/// What the lessons module's panels hand to the page (`bridge::ToPage::Do`), and the action each stands for.
 impl Forwarded {
     /// The action a panel dispatched, when it is one the page must carry out. Every group is matched in
     /// full: a new action is a compiler error here until it is said whether a panel's use of it is forwarded.
