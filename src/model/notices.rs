@@ -13,6 +13,23 @@ pub struct Notice {
     pub undo: bool,
 }
 
+impl Notice {
+    /// Why something was refused or went wrong.
+    pub fn error(text: impl Into<String>) -> Notice {
+        Notice { error: true, text: text.into(), undo: false }
+    }
+
+    /// What an action did.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice { error: false, text: text.into(), undo: false }
+    }
+
+    /// What an edit did, offering to undo it.
+    pub fn undoable(text: impl Into<String>) -> Notice {
+        Notice { error: false, text: text.into(), undo: true }
+    }
+}
+
 /// Why a view-only embed refuses an edit.
 pub(super) const READ_ONLY: &str = "this embed is read-only: open it in Epochlab to change the scenario";
 
@@ -25,17 +42,17 @@ impl Model {
 
     /// Say why an action was refused.
     pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: true, text: text.into(), undo: false });
+        self.notice = Some(Notice::error(text));
     }
 
     /// Say what an action did.
     pub(super) fn inform(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into(), undo: false });
+        self.notice = Some(Notice::info(text));
     }
 
     /// Say what an edit did, offering to undo it.
     pub(super) fn inform_undoable(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into(), undo: true });
+        self.notice = Some(Notice::undoable(text));
     }
 
     /// An edit that worked leaves no error standing (the one it fixed, say), but keeps a plain information.

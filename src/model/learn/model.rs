@@ -80,16 +80,16 @@ impl LessonsModel {
 
     /// Say what went wrong.
     pub(super) fn error(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: true, text: text.into(), undo: false });
+        self.notice = Some(Notice::error(text));
     }
 
     /// Say what an action did.
     pub(super) fn inform(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into(), undo: false });
+        self.notice = Some(Notice::info(text));
     }
 
     /// Say what an edit did, offering to undo it (the page's Undo).
     pub(super) fn inform_undoable(&mut self, text: impl Into<String>) {
-        self.notice = Some(Notice { error: false, text: text.into(), undo: true });
+        self.notice = Some(Notice::undoable(text));
     }
 }
