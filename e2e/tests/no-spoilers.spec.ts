@@ -24,6 +24,7 @@ async function expectNoVerdict(page: Page, where: string) {
   await expect(page.getByTestId('lesson-counter'), where).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('[data-testid^="verdict-"]').first(), where).toHaveText(NEUTRAL);
   for (const verdict of await page.locator('[data-testid^="verdict-"]').allTextContents()) expect(verdict, where).toBe(NEUTRAL);
+  await expect(page.locator('[data-testid^="verdict-"][title]'), `${where}: a badge's tooltip names invariants`).toHaveCount(0);
   await expect(page.locator('.timeline__step--bug'), `${where}: a step marked as failing`).toHaveCount(0);
   await expect(page.locator('.verdict--allowed'), `${where}: an allowed-failure note`).toHaveCount(0);
   for (const invariants of await page.locator('.invariants').allTextContents()) {

@@ -9,6 +9,8 @@ test.describe('the playground', () => {
     await expect(page.getByTestId('headline')).toContainText('kip-279 holds every invariant');
     await expect(page.getByTestId('verdict-hw-truncation')).toHaveText('fails I1, I2, I4, I5');
     await expect(page.getByTestId('verdict-kip-279')).toHaveText('no invariant fails');
+    // A badge says what it covers and what each invariant it names is.
+    await expect(page.getByTestId('verdict-hw-truncation')).toHaveAttribute('title', /every step of this scenario.*I1 \(committed-data loss\)/);
     await expect(page.getByTestId('cursor-position')).toHaveText('Step 9 of 9: crash');
     // A leads with only m1 under the old rule; m2 is marked lost. Under kip-279 A kept m2.
     await expect(page.getByTestId('cell-hw-truncation-A-1')).toHaveAttribute('data-status', 'lost');

@@ -8,7 +8,7 @@ use epochlab_core::lesson::Highlight;
 use epochlab_core::presets::verdict_of;
 use epochlab_core::reads::{self, Read};
 use epochlab_core::variant::KafkaVersion;
-use epochlab_core::verdict::{invariant_list, not_now, verdict_text, Entry, HeldByRefusal};
+use epochlab_core::verdict::{invariant_list, not_now, verdict_text, verdict_tooltip, Entry, HeldByRefusal};
 use epochlab_core::view::StepView;
 use epochlab_core::Trace;
 use yew::prelude::*;
@@ -130,6 +130,8 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
         props.held.as_ref().map(|_| "verdict--held")
     );
     let verdict = if props.pending { NEUTRAL.to_string() } else { verdict_text(&bugs, props.held.as_ref()) };
+    // What the badge covers and what each invariant it names is (none while a question waits: that would tell).
+    let tooltip = (!props.pending).then(|| verdict_tooltip(&bugs));
     let verdict_class = classes!(verdict_class, props.pending.then_some("verdict--pending"));
     let allowed_note = if allowed.is_empty() || props.pending {
         String::new()
@@ -141,7 +143,7 @@ pub fn variant_panel(props: &VariantPanelProps) -> Html {
         <article class="variant" data-testid={format!("variant-{id}")} aria-label={format!("Variant {id}")}>
             <header class="variant__head">
                 <h2 class="variant__title">{ title(trace, props.release) }<span class="variant__subtitle">{ subtitle(trace) }</span></h2>
-                <span class={verdict_class} data-testid={format!("verdict-{id}")}>{ verdict }</span>
+                <span class={verdict_class} data-testid={format!("verdict-{id}")} title={tooltip}>{ verdict }</span>
                 if !allowed_note.is_empty() { <span class="verdict verdict--allowed">{ allowed_note }</span> }
             </header>
             if !flags.is_empty() { <p class="variant__flags">{ format!("flags: {}", flags.join(", ")) }</p> }

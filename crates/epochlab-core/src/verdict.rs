@@ -87,6 +87,22 @@ impl HeldByRefusal {
     }
 }
 
+/// What a verdict badge means, said where it stands (its tooltip): over which run it is, and what each
+/// invariant it names is.
+pub fn verdict_tooltip(bugs: &[InvariantId]) -> String {
+    if bugs.is_empty() {
+        return "Over every step of this scenario under this column's rules, no invariant fails (the Invariants \
+                list below says which held only by design)."
+            .to_string();
+    }
+    let named: Vec<String> = bugs.iter().map(|i| format!("{} ({})", i.id(), i.name())).collect();
+    format!(
+        "Over every step of this scenario under this column's rules, these invariants fail: {}. The Invariants \
+         list below says at which step each first fails, and why.",
+        named.join(", ")
+    )
+}
+
 /// The verdict in words: "fails I1, I3", "no invariant fails", or "no invariant fails, because the write at
 /// step 7 was refused (min.insync.replicas = 2); accepted, I3 would fail".
 pub fn verdict_text(bugs: &[InvariantId], held: Option<&HeldByRefusal>) -> String {

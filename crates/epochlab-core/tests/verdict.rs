@@ -2,7 +2,7 @@
 //! puts bugs first and groups allowed losses by reason.
 
 use epochlab_core::presets::{find, verdict_of, PRESETS};
-use epochlab_core::verdict::{held_by_refusal, invariant_list, not_now, verdict_text};
+use epochlab_core::verdict::{held_by_refusal, invariant_list, not_now, verdict_text, verdict_tooltip};
 use epochlab_core::{run_variant, Scenario, Variant};
 
 fn with_min_isr(id: &str, n: u8) -> Scenario {
@@ -102,4 +102,14 @@ fn a_write_refused_because_it_went_to_a_follower_is_named_as_what_holds_the_vari
         text.starts_with("no invariant fails, because the write at step 3 was refused (NOT_LEADER_OR_FOLLOWER"),
         "{text}"
     );
+}
+
+#[test]
+fn a_verdict_badge_says_what_it_covers_and_names_each_invariant() {
+    use epochlab_core::invariants::InvariantId;
+    let failing = verdict_tooltip(&[InvariantId::I1, InvariantId::I3]);
+    assert!(failing.starts_with("Over every step of this scenario"), "{failing}");
+    assert!(failing.contains(&format!("I1 ({})", InvariantId::I1.name())), "{failing}");
+    assert!(failing.contains(&format!("I3 ({})", InvariantId::I3.name())), "{failing}");
+    assert!(verdict_tooltip(&[]).contains("no invariant fails"));
 }
