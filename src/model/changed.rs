@@ -63,7 +63,7 @@ impl Changed {
             variants: before.shown.variants != after.shown.variants,
             cursor,
             steps: a.events.len() != b.events.len(),
-            lesson: before.lesson_fragment() != after.lesson_fragment(),
+            lesson: before.lesson_params != after.lesson_params,
             library: !facts.synced && before.library != after.library,
             span: span.filter(|_| scenario && !named),
             cursor_asked: facts.asked_cursor.is_some_and(|asked| asked == after.shown.cursor.map(|c| c as u32)),

@@ -132,8 +132,14 @@ pub(super) fn with_first(mut variants: Vec<Variant>, first: Variant) -> Vec<Vari
 impl Model {
     /// A model for a scenario shown under `variants`, with the cursor on the last step.
     pub fn new(scenario: Scenario, variants: Vec<Variant>, preset: Option<&'static str>) -> Model {
-        let mut m = Model {
-            shown: Shown::new(scenario, Vec::new()),
+        // A scenario run as a Kafka release shows the release's variant first: showing another first would
+        // forget the release (an imported file or a link naming `kafka_version` keeps it).
+        let variants = match scenario.config.kafka_version {
+            Some(release) => with_first(variants, release.variant()),
+            None => variants,
+        };
+        Model {
+            shown: Shown::opened(scenario, variants),
             selected: None,
             placing: None,
             playing: false,
@@ -157,17 +163,7 @@ impl Model {
             release_column: None,
             proof: None,
             other_tab_entry: None,
-        };
-        // A scenario run as a Kafka release shows the release's variant first: showing another first would
-        // forget the release (an imported file or a link naming `kafka_version` keeps it).
-        let variants = match m.shown.scenario.config.kafka_version {
-            Some(release) => with_first(variants, release.variant()),
-            None => variants,
-        };
-        m.shown.set_variants(variants);
-        m.rerun();
-        m.shown.cursor = m.shown.last_step();
-        m
+        }
     }
 
     /// The landing page: KIP-101 scenario 1 under hw-truncation and kip-279, on its last step.

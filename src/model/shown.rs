@@ -50,6 +50,14 @@ impl Shown {
         shown
     }
 
+    /// `scenario` under `variants`, run, on its last step: a story opened.
+    pub fn opened(scenario: Scenario, variants: Vec<Variant>) -> Shown {
+        let mut shown = Shown::new(scenario, variants);
+        shown.rerun();
+        shown.cursor = shown.last_step();
+        shown
+    }
+
     /// The scenario to edit: copied first if another model shares it.
     pub fn scenario_mut(&mut self) -> &mut Scenario {
         Rc::make_mut(&mut self.scenario)

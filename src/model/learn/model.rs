@@ -57,9 +57,7 @@ impl LessonsModel {
 
     /// Show `scenario` under `variants` on its last step, as a new story: nothing selected.
     pub(super) fn show(&mut self, scenario: Scenario, variants: Vec<Variant>) {
-        self.shown = Shown::new(scenario, variants);
-        self.shown.rerun();
-        self.shown.cursor = self.shown.last_step();
+        self.shown = Shown::opened(scenario, variants);
         self.selected = None;
     }
 
